@@ -1,0 +1,290 @@
+"""The core contract every game implements and everything else builds on (DESIGN.md).
+
+A game module defines a `Game` subclass (metadata, options, notation) and a `State` subclass (the
+rules). Interfaces only ever touch what is defined here: they never reach into a game's insides.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from .cards import DECKS, Deck
+from .errors import IllegalAction, OptionError
+
+_MISSING = object()
+
+
+@dataclass(frozen=True)
+class Option:
+    """One rule option of a game: its name, default, and what values it takes."""
+
+    name: str
+    default: Any
+    doc: str
+    choices: tuple | None = None  # the only values allowed, if given
+    minimum: int | None = None  # for whole-number options
+    maximum: int | None = None
+    allow_none: bool = False  # None means "off" (e.g. no points target)
+
+    @property
+    def kind(self) -> type:
+        if self.choices:
+            return type(self.choices[0])
+        if self.default is None:
+            return int
+        return type(self.default)
+
+    def describe_values(self) -> str:
+        if self.choices:
+            text = ", ".join(map(_show, self.choices))
+        elif self.kind is bool:
+            text = "true, false"
+        elif self.kind is int:
+            low = "" if self.minimum is None else str(self.minimum)
+            high = "" if self.maximum is None else str(self.maximum)
+            text = f"a whole number {low}..{high}".replace(" ..", " up to ").rstrip(".")
+        else:
+            text = f"a {self.kind.__name__}"
+        return text + (", or none (off)" if self.allow_none else "")
+
+    def validate(self, value: Any) -> Any:
+        if value is None and self.allow_none:
+            return None
+        kind = self.kind
+        ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
+        if ok and self.choices is not None:
+            ok = value in self.choices
+        if ok and kind is int:
+            ok = (self.minimum is None or value >= self.minimum) and (
+                self.maximum is None or value <= self.maximum)
+        if not ok:
+            raise OptionError(f"option {self.name}={value!r} is not allowed; "
+                              f"valid values: {self.describe_values()}")
+        return value
+
+    def parse(self, text: str) -> Any:
+        """Read a value typed by a person (`--option points=15`)."""
+        word = text.strip().lower()
+        if self.allow_none and word in ("none", "off", ""):
+            return None
+        kind = self.kind
+        try:
+            if kind is bool:
+                if word in ("1", "true", "yes", "on"):
+                    return True
+                if word in ("0", "false", "no", "off"):
+                    return False
+                raise ValueError
+            if kind is int:
+                return self.validate(int(word))
+        except ValueError:
+            raise OptionError(f"option {self.name}={text!r} is not allowed; "
+                              f"valid values: {self.describe_values()}") from None
+        return self.validate(text.strip())
+
+    def to_dict(self) -> dict:
+        return {"name": self.name, "default": self.default, "doc": self.doc,
+                "kind": self.kind.__name__, "choices": list(self.choices) if self.choices else None,
+                "minimum": self.minimum, "maximum": self.maximum, "allow_none": self.allow_none}
+
+
+def _show(value: Any) -> str:
+    return "none" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    default_players: int
+    deck: str  # name in parlour.core.cards.DECKS (the deck of the default options)
+    summary: str = ""
+    options: tuple[Option, ...] = ()
+    # Peer engines' nearest games, for bench/ only: {"open_spiel": [...], "rlcard": [...]}.
+    twins: dict = field(default_factory=dict)
+
+    def option(self, name: str) -> Option:
+        for option in self.options:
+            if option.name == name:
+                return option
+        raise OptionError(f"unknown option {name!r} for {self.id}; valid options: "
+                          + (", ".join(o.name for o in self.options) or "none"))
+
+    def to_dict(self) -> dict:
+        return {"id": self.id, "title": self.title, "summary": self.summary,
+                "min_players": self.min_players, "max_players": self.max_players,
+                "default_players": self.default_players, "deck": self.deck,
+                "options": [o.to_dict() for o in self.options]}
+
+
+class Game:
+    """A game loaded with its number of players and options. Immutable once made."""
+
+    info: ClassVar[GameInfo]
+    state_class: ClassVar[type["State"]]
+    heuristic: ClassVar[type | None] = None  # the game's own heuristic agent class
+    # Option sets the conformance suite plays (every variant should appear in one).
+    sample_options: ClassVar[tuple[dict, ...]] = ({},)
+
+    def __init__(self, players: int | None = None, **options: Any):
+        info = self.info
+        if players is None:
+            players = info.default_players
+        if isinstance(players, bool) or not isinstance(players, int) or not (
+                info.min_players <= players <= info.max_players):
+            raise OptionError(f"{info.title} takes {info.min_players} to {info.max_players} "
+                              f"players, not {players!r}")
+        chosen = {}
+        for name, value in options.items():
+            chosen[name] = info.option(name).validate(value)
+        self.players = players
+        self.seats = tuple(range(players))
+        self.options = {o.name: chosen.get(o.name, o.default) for o in info.options}
+        self.check_options()
+
+    def check_options(self) -> None:
+        """Refuse combinations of options that do not go together (raise OptionError)."""
+
+    # Cards -----------------------------------------------------------------------------------
+    def deck(self) -> Deck:
+        """Every card this game is played with (the conformance suite checks none is lost)."""
+        return DECKS[self.info.deck]
+
+    # States ----------------------------------------------------------------------------------
+    def new_state(self, seed: int | None = None, deck: Sequence[str] | None = None) -> "State":
+        """A new game. Same seed and options give the same game on every machine; `deck` stacks
+        the cards (top first) for tests and for dealing real cards."""
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**63)
+        if deck is not None:
+            deck = list(deck)
+            if sorted(deck) != sorted(self.deck().cards):
+                raise OptionError(f"a stacked deck must hold exactly the {len(self.deck())} "
+                                  f"cards of the {self.deck().title} deck")
+        return self.state_class(self, seed, deck)
+
+    def max_decisions(self) -> int:
+        """A bound on the number of actions in one game; a longer game is a bug or a draw."""
+        return 10_000
+
+    # Notation --------------------------------------------------------------------------------
+    def parse_action(self, state: "State", text: str):
+        """Read an action in the game's notation (what `str(action)` prints). The default matches
+        the text against the legal actions; games override it to accept more spellings."""
+        wanted = " ".join(text.split()).lower()
+        for action in state.legal_actions():
+            if str(action).lower() == wanted:
+                return action
+        raise IllegalAction(f"{text!r} is not a legal move now; legal: "
+                            + ", ".join(map(str, state.legal_actions())))
+
+    # A fixed integer action space, for adapters and for bots' tables.
+    @property
+    def action_space_size(self) -> int:
+        raise NotImplementedError
+
+    def action_id(self, action) -> int:
+        raise NotImplementedError
+
+    def action_from_id(self, number: int):
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        changed = {k: v for k, v in self.options.items() if v != self.info.option(k).default}
+        args = "".join(f", {k}={v!r}" for k, v in changed.items())
+        return f"parlour.load({self.info.id!r}, players={self.players}{args})"
+
+
+class State:
+    """One position of a game. Plain data, its own random generator, no I/O."""
+
+    def __init__(self, game: Game, seed: int, deck: list[str] | None):
+        self.game = game
+        self.seed = seed
+        self.stacked = deck
+        self.rng = random.Random(seed)
+        self.history: list = []
+
+    # The rules: every game defines these --------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        raise NotImplementedError
+
+    @property
+    def is_terminal(self) -> bool:
+        raise NotImplementedError
+
+    def legal_actions(self) -> list:
+        raise NotImplementedError
+
+    def returns(self) -> list[float]:
+        raise NotImplementedError
+
+    def view(self, seat: int | None) -> dict:
+        raise NotImplementedError
+
+    def determinize(self, seat: int, rng: random.Random) -> "State":
+        raise NotImplementedError
+
+    def card_census(self) -> list[str]:
+        """Every card of the game wherever it lies now (hands, table, piles, set aside)."""
+        raise NotImplementedError
+
+    def _apply(self, action) -> None:
+        raise NotImplementedError
+
+    def _check(self, action) -> str | None:
+        """Why `action` is illegal now, or None. Games override it with reasons of their own."""
+        return None if action in self.legal_actions() else f"{action} is not a legal move now"
+
+    # Given ------------------------------------------------------------------------------------
+    def apply(self, action, seat: int | None = None) -> None:
+        """Play `action` (for `seat`, if given: a seat may only act when it is to act).
+        An illegal action raises IllegalAction with the reason and changes nothing."""
+        if self.is_terminal:
+            raise IllegalAction("the game is over")
+        if seat is not None and seat != self.current_player:
+            raise IllegalAction(f"seat {seat} is not to act; seat {self.current_player} is")
+        try:
+            reason = self._check(action)
+        except (TypeError, AttributeError, KeyError, ValueError, IndexError):
+            reason = f"{action!r} is not a move of this game"
+        if reason:
+            raise IllegalAction(reason)
+        self._apply(action)
+        self.history.append(action)
+
+    def clone(self) -> "State":
+        return copy.deepcopy(self)
+
+    def _fresh_rng(self, rng: random.Random) -> random.Random:
+        """A generator for a determinized copy: the real one would tell the future deals."""
+        return random.Random(rng.getrandbits(64))
+
+    def record(self) -> dict:
+        record = {"game": self.game.info.id, "players": self.game.players,
+                  "options": dict(self.game.options), "seed": self.seed,
+                  "actions": [str(a) for a in self.history]}
+        if self.stacked is not None:
+            record["deck"] = list(self.stacked)
+        return record
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return _comparable(self) == _comparable(other)
+
+    __hash__ = None  # states are mutable
+
+
+def _comparable(state: State) -> dict:
+    fields = dict(vars(state))
+    fields["rng"] = state.rng.getstate()
+    fields["game"] = (state.game.info.id, state.game.players, state.game.options)
+    return fields

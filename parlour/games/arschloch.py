@@ -1,0 +1,732 @@
+"""Arschloch (President): shed your cards in climbing tricks; the last one holding cards is the
+Arschloch and gives his best cards to the President next round.
+
+Rule text: shared/seeds/004 (Arabic), sections 2-8; rulings: shared/GAMES.md. Read this module
+beside docs/rules/arschloch.md. Phases of a round: deal, swap of the two extra cards (round 2 on),
+exchange between ranks (round 2 on), play, ranking and points.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..agents.base import Agent
+from ..core.cards import FRENCH_52, FRENCH_RANKS, FRENCH_SUITS, SKAT_32
+from ..core.errors import IllegalAction, OptionError
+from ..core.game import Game, GameInfo, Option, State
+from ..core.hidden import redeal
+from ..core.registry import register
+
+
+# Actions ---------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Cards of one rank put on the trick, in hand order."""
+    cards: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return " ".join(self.cards)
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Give:
+    """A card handed over in the exchange (the President's and Vice-President's choice)."""
+    card: str
+
+    def __str__(self) -> str:
+        return f"give {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Swap:
+    """Take a face-up extra card and put a card of one's hand face down in its place."""
+    take: str
+    put: str
+
+    def __str__(self) -> str:
+        return f"take {self.take} put {self.put}"
+
+
+PASS = Pass()
+_PLAYS: dict[tuple[str, ...], Play] = {}
+
+
+def _play(cards: tuple[str, ...]) -> Play:
+    # Plays are interned: legal_actions builds the same few dozen again and again.
+    play = _PLAYS.get(cards)
+    if play is None:
+        play = _PLAYS[cards] = Play(cards)
+    return play
+
+
+TITLES_3 = ("President", "Citizen", "Arschloch")
+
+
+def titles(players: int) -> list[str]:
+    """The ranks by finishing place (seed section 4)."""
+    if players == 3:
+        return list(TITLES_3)
+    middle = ["Citizen"] * (players - 4)
+    return ["President", "Vice-President", *middle, "Vice-Arschloch", "Arschloch"]
+
+
+# The game --------------------------------------------------------------------------------------
+@register
+class Arschloch(Game):
+    info = GameInfo(
+        id="arschloch",
+        title="Arschloch (President)",
+        summary="Play the same number of cards of a higher rank or pass; first out is President, "
+                "last holding cards is the Arschloch.",
+        min_players=3, max_players=10, default_players=4, deck="skat32",
+        options=(
+            Option("deck", 32, "32: the Skat deck 7..A; 52: the plain 52-card game",
+                   choices=(32, 52)),
+            Option("ten_high", False, "the 10 is the highest card, even above the ace"),
+            Option("two_high", False, "with deck=52 (President): the 2 is the highest card"),
+            Option("equality", False, "equal ranks may be played; the next player is skipped"),
+            Option("bomb", False, "a four-of-a-kind beats any play"),
+            Option("revolution", False, "a four-of-a-kind reverses the rank order"),
+            Option("seat_change", False, "players re-seat clockwise in rank order from the "
+                                         "President after each round"),
+            Option("points", None, "play to this many points (the seed's target is 15)",
+                   minimum=1, maximum=1000, allow_none=True),
+            Option("rounds", None, "a match of this many rounds (most points wins)",
+                   minimum=1, maximum=1000, allow_none=True),
+        ),
+        twins={"open_spiel": ["dou_dizhu"], "rlcard": ["doudizhu"]},
+    )
+    sample_options = (
+        {},
+        {"ten_high": True, "equality": True},
+        {"bomb": True, "revolution": True},
+        {"deck": 52, "two_high": True, "bomb": True},
+        {"rounds": 3, "seat_change": True},
+        {"points": 8, "revolution": True, "equality": True},
+        {"deck": 52, "ten_high": True, "rounds": 2},
+    )
+
+    def check_options(self) -> None:
+        o = self.options
+        if o["deck"] == 32 and self.players > 6:
+            raise OptionError("the Skat deck takes 3 to 6 players; use deck=52 for more")
+        if o["two_high"] and o["deck"] != 52:
+            raise OptionError("two_high is the 52-card President game: set deck=52")
+        if o["two_high"] and o["ten_high"]:
+            raise OptionError("two_high and ten_high cannot both be the highest card")
+
+    def deck(self):
+        return FRENCH_52 if self.options["deck"] == 52 else SKAT_32
+
+    def rank_order(self) -> str:
+        """Ranks from lowest to highest in the normal order of these options."""
+        ranks = "23456789TJQKA" if self.options["deck"] == 52 else "789TJQKA"
+        if self.options["ten_high"]:
+            ranks = ranks.replace("T", "") + "T"
+        if self.options["two_high"]:
+            ranks = ranks.replace("2", "") + "2"
+        return ranks
+
+    def max_decisions(self) -> int:
+        n = self.players
+        per_round = len(self.deck()) * (n + 1) + 2 * n
+        rounds = self.options["rounds"] or 1
+        if self.options["points"]:
+            # Each round hands out n(n-1)/2 points, so someone reaches the target in time.
+            rounds = min(self.options["rounds"] or 10**6,
+                         2 * self.options["points"] // (n - 1) + 2)
+        return per_round * rounds
+
+    # Notation: "8H 8D", "pass", "give QH", "take TH put 7D". In play, suits do not matter:
+    # any held cards of the ranks written are accepted (GAMES.md, notation).
+    def parse_action(self, state: "ArschlochState", text: str):
+        words = text.replace(",", " ").split()
+        lowered = [w.lower() for w in words]
+        if lowered == ["pass"]:
+            return PASS
+        if len(words) == 2 and lowered[0] == "give":
+            return Give(_card(words[1]))
+        if len(words) == 4 and lowered[0] == "take" and lowered[2] == "put":
+            return Swap(_card(words[1]), _card(words[3]))
+        if not words:
+            raise IllegalAction("write cards such as '8H 8D', or 'pass'")
+        seat = state.current_player
+        hand = state.hands[seat] if seat is not None else []
+        wanted = [_card(w) if len(w) > 1 and not w.isdigit() else None for w in words]
+        ranks = [_rank(w) for w in words]
+        chosen = [c for c in wanted if c is not None and c in hand]
+        for r in ranks:
+            if sum(1 for c in chosen if c[0] == r) < ranks.count(r):
+                spare = [c for c in hand if c[0] == r and c not in chosen]
+                if not spare:
+                    raise IllegalAction(f"you hold no more cards of rank {r}")
+                chosen.append(spare[0])
+        order = {c: i for i, c in enumerate(hand)}
+        return _play(tuple(sorted(chosen, key=order.__getitem__)))
+
+    @property
+    def action_space_size(self) -> int:
+        return 1 + 13 * 15 + 52 + 52 * 52
+
+    def action_id(self, action) -> int:
+        if isinstance(action, Pass):
+            return 0
+        if isinstance(action, Play):
+            mask = sum(1 << FRENCH_SUITS.index(c[1]) for c in action.cards)
+            return 1 + FRENCH_RANKS.index(action.cards[0][0]) * 15 + mask - 1
+        if isinstance(action, Give):
+            return 196 + FRENCH_52.cards.index(action.card)
+        if isinstance(action, Swap):
+            index = FRENCH_52.cards.index
+            return 248 + index(action.take) * 52 + index(action.put)
+        raise ValueError(f"{action!r} is not an Arschloch action")
+
+    def action_from_id(self, number: int):
+        if number == 0:
+            return PASS
+        if number < 196:
+            rank, mask = FRENCH_RANKS[(number - 1) // 15], (number - 1) % 15 + 1
+            cards = tuple(rank + s for i, s in enumerate(FRENCH_SUITS) if mask >> i & 1)
+            return Play(cards)
+        if number < 248:
+            return Give(FRENCH_52.cards[number - 196])
+        take, put = divmod(number - 248, 52)
+        return Swap(FRENCH_52.cards[take], FRENCH_52.cards[put])
+
+
+def _rank(word: str) -> str:
+    word = word.upper()
+    if word.startswith("10"):
+        return "T"
+    if not word or word[0] not in FRENCH_RANKS:
+        raise IllegalAction(f"{word!r} is not a card; write rank then suit, e.g. 8H, TD, AS")
+    return word[0]
+
+
+def _card(word: str) -> str:
+    word = word.upper().replace("10", "T")
+    if len(word) != 2 or word[0] not in FRENCH_RANKS or word[1] not in FRENCH_SUITS:
+        raise IllegalAction(f"{word!r} is not a card; write rank then suit, e.g. 8H, TD, AS")
+    return word
+
+
+# The rules -------------------------------------------------------------------------------------
+class ArschlochState(State):
+    def __init__(self, game: Arschloch, seed: int, deck: list[str] | None):
+        super().__init__(game, seed, deck)
+        n = game.players
+        self.normal_order = game.rank_order()
+        self.order = list(range(n))  # seats clockwise; seat_change reorders it
+        self.scores = [0] * n
+        self.round = 0
+        self.ranking: list[int] | None = None  # last round's seats, President first
+        self.log: list[tuple[str, str | None, tuple[int, ...]]] = []
+        self._deal(deck)
+
+    # Deal ----------------------------------------------------------------------------------
+    def _deal(self, deck: list[str] | None) -> None:
+        """One by one clockwise until everyone has the same number; the rest are the extras."""
+        game, n = self.game, self.game.players
+        cards = list(deck) if deck is not None else list(game.deck().cards)
+        if deck is None:
+            self.rng.shuffle(cards)
+        self.round += 1
+        per = len(cards) // n
+        # Round 1 deals from seat 0; later rounds the Arschloch deals, starting on his left.
+        first = 0 if self.ranking is None else (self.order.index(self.ranking[-1]) + 1) % n
+        seats = self.order[first:] + self.order[:first]
+        self.hands: list[list[str]] = [[] for _ in range(n)]
+        for i in range(per * n):
+            self.hands[seats[i % n]].append(cards[i])
+        self.extras = cards[per * n:]
+        self.strength = {r: i for i, r in enumerate(self.normal_order)}
+        for hand in self.hands:
+            self._sort(hand)
+        skat_extras = game.options["deck"] == 32 and self.extras
+        # Round 1 the extras stay face down; from round 2 they are turned face up (the Skat deal).
+        self.extras_up = [bool(skat_extras) and self.ranking is not None] * len(self.extras)
+        self.extras_put_by: list[int | None] = [None] * len(self.extras)
+        self.taken: dict[str, int] = {}  # face-up extras taken, public
+        self.gave: list[dict[str, int]] = [{} for _ in range(n)]  # card -> receiver, private
+        self.got: list[list[str]] = [[] for _ in range(n)]
+        self.revolution = False
+        self.finished: list[int] = []  # out, from the President down
+        self.stuck: list[int] = []  # left only top cards: placed from the bottom up
+        self.trick: list[tuple[int, Play | None]] = []  # this trick's plays (None: a pass)
+        self.beat: tuple[int, Play] | None = None  # the play to beat, and who made it
+        self.last_trick: list[tuple[int, Play | None]] = []
+        self.passes = 0
+        self.out_of_play: list[str] = []  # played tricks and the cards of stuck players
+        self.swaps: list[int] = []
+        self.gives: list[tuple[int, int, int]] = []  # (giver, receiver, cards still owed)
+        if self.ranking is None:
+            self._start_play(self._round_one_opener())
+            return
+        self._log(f"round {self.round}: seat {self.ranking[-1]} deals")
+        if skat_extras and n >= 5:
+            # 3rd place takes one extra and puts a card face down, then 4th place the other.
+            self.swaps = [self.ranking[2], self.ranking[3]]
+            self.phase = "swap"
+            self.to_act = self.swaps[0]
+        else:
+            self._start_exchange()
+
+    def _sort(self, hand: list[str]) -> None:
+        strength = self.strength
+        hand.sort(key=lambda c: (strength[c[0]], c[1]))
+
+    def _round_one_opener(self) -> int:
+        """The holder of 7 of clubs opens round 1; if it is set aside, the lowest club in play."""
+        clubs = [c for hand in self.hands for c in hand if c[1] == "C"]
+        lowest = min(clubs, key=lambda c: self.strength[c[0]])
+        return next(s for s in range(self.game.players) if lowest in self.hands[s])
+
+    # Swap and exchange (round 2 on) -----------------------------------------------------------
+    def _start_exchange(self) -> None:
+        """The Arschloch gives the President his two highest, the President returns any two;
+        Vice-Arschloch and Vice-President one card the same way; with 3 players one card only."""
+        r, n = self.ranking, self.game.players
+        pairs = [(r[-1], r[0], 1 if n == 3 else 2)]
+        if n >= 4:
+            pairs.append((r[-2], r[1], 1))
+        for low, high, count in pairs:
+            for _ in range(count):
+                best = self.hands[low][-1]  # hands are sorted: the last card is the highest
+                self._hand_over(low, high, best)
+        self.gives = [(high, low, count) for low, high, count in pairs]
+        self.phase = "exchange"
+        self.to_act = self.gives[0][0]
+
+    def _hand_over(self, giver: int, receiver: int, card: str) -> None:
+        self.hands[giver].remove(card)
+        self.hands[receiver].append(card)
+        self._sort(self.hands[receiver])
+        self.gave[giver][card] = receiver
+        self.got[receiver].append(card)
+        self._log(f"seat {giver} gives a card to seat {receiver}",
+                  f"seat {giver} gives {card} to seat {receiver}", (giver, receiver))
+
+    def _start_play(self, leader: int) -> None:
+        self.phase = "play"
+        self.to_act = leader
+        self._log(f"seat {leader} leads")
+
+    # The contract ----------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        return None if self.phase == "over" else self.to_act
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    def legal_actions(self) -> list:
+        phase = self.phase
+        if phase == "play":
+            return self._plays()
+        seat = self.to_act
+        if phase == "exchange":
+            return [Give(c) for c in self.hands[seat]]
+        if phase == "swap":
+            hand = self.hands[seat]
+            ups = [c for c, up in zip(self.extras, self.extras_up) if up]
+            return [Swap(take, put) for take in ups for put in [take, *hand]]
+        return []
+
+    def _top_rank(self) -> str:
+        return self.normal_order[0] if self.revolution else self.normal_order[-1]
+
+    def _power(self, rank: str) -> int:
+        s = self.strength[rank]
+        return -s if self.revolution else s
+
+    def _plays(self) -> list:
+        """Same count exactly, strictly higher rank, or pass; no going out on the top rank."""
+        hand = self.hands[self.to_act]
+        options = self.game.options
+        top = self._top_rank()
+        groups: dict[str, list[str]] = {}
+        for card in hand:
+            groups.setdefault(card[0], []).append(card)
+        plays = []
+        beat = self.beat
+        if beat is None:
+            for rank, cards in groups.items():
+                for count in range(1, len(cards) + 1):
+                    if not (count == len(hand) and rank == top):
+                        plays.append((self._power(rank), count, _play(tuple(cards[:count]))))
+        else:
+            need = len(beat[1].cards)
+            floor = self._power(beat[1].cards[0][0])
+            equality = options["equality"]
+            for rank, cards in groups.items():
+                power = self._power(rank)
+                if len(cards) >= need and (power > floor or (equality and power == floor)):
+                    if not (need == len(hand) and rank == top):
+                        plays.append((power, need, _play(tuple(cards[:need]))))
+                elif options["bomb"] and need != 4 and len(cards) == 4:
+                    if not (len(hand) == 4 and rank == top):
+                        plays.append((power, 4, _play(tuple(cards))))
+        plays.sort(key=lambda p: (p[0], p[1]))
+        result = [p[2] for p in plays]
+        result.append(PASS)
+        return result
+
+    def _check(self, action) -> str | None:
+        phase, seat = self.phase, self.to_act
+        hand = self.hands[seat]
+        if phase == "play":
+            if isinstance(action, Pass):
+                return None  # passing is always allowed, even when you could play
+            if not isinstance(action, Play):
+                return f"{action} is not a play: play cards or pass"
+            return self._why_not(action, hand)
+        if phase == "exchange":
+            if not isinstance(action, Give):
+                return "it is the exchange: give a card (e.g. 'give 7H')"
+            return None if action.card in hand else f"you do not hold {action.card}"
+        if phase == "swap":
+            if not isinstance(action, Swap):
+                return "take a face-up extra card and put one face down (e.g. 'take TH put 7D')"
+            ups = [c for c, up in zip(self.extras, self.extras_up) if up]
+            if action.take not in ups:
+                return f"{action.take} is not a face-up extra card; they are {' '.join(ups)}"
+            if action.put not in hand and action.put != action.take:
+                return f"you do not hold {action.put}"
+            return None
+        return "the game is over"
+
+    def _why_not(self, play: Play, hand: list[str]) -> str | None:
+        cards = play.cards
+        if not cards or len(set(cards)) != len(cards):
+            return "play one card or several different cards of one rank"
+        if any(c not in hand for c in cards):
+            return f"you do not hold {' '.join(c for c in cards if c not in hand)}"
+        rank = cards[0][0]
+        if any(c[0] != rank for c in cards):
+            return "all cards of a play must have the same rank"
+        if len(cards) == len(hand) and rank == self._top_rank():
+            return f"you may not go out on the highest rank ({rank})"
+        if self.beat is None:
+            return None
+        options = self.game.options
+        need = len(self.beat[1].cards)
+        power, floor = self._power(rank), self._power(self.beat[1].cards[0][0])
+        if options["bomb"] and len(cards) == 4 and need != 4:
+            return None  # a four-of-a-kind beats any play
+        if len(cards) != need:
+            return f"play exactly {need} card{'s' if need > 1 else ''}, or pass"
+        if power == floor and not options["equality"]:
+            return "equal ranks may not be played: play a higher rank or pass"
+        if power < floor:
+            return f"{rank} does not beat {self.beat[1].cards[0][0]}: play higher or pass"
+        return None
+
+    def _apply(self, action) -> None:
+        seat = self.to_act
+        if isinstance(action, Play):
+            self._play_cards(seat, action)
+        elif isinstance(action, Pass):
+            self.trick.append((seat, None))
+            self._log(f"seat {seat} passes")
+            self._turn_passes(seat)
+        elif isinstance(action, Give):
+            owed = self.gives[0]
+            self._hand_over(seat, owed[1], action.card)
+            self.gives[0] = (owed[0], owed[1], owed[2] - 1)
+            if self.gives[0][2] == 0:
+                self.gives.pop(0)
+            if self.gives:
+                self.to_act = self.gives[0][0]
+            else:
+                self._start_play(self.ranking[-1])  # the Arschloch opens from round 2
+        elif isinstance(action, Swap):
+            self._swap(seat, action)
+
+    def _swap(self, seat: int, swap: Swap) -> None:
+        i = next(i for i, c in enumerate(self.extras) if c == swap.take and self.extras_up[i])
+        hand = self.hands[seat]
+        hand.append(swap.take)
+        hand.remove(swap.put)
+        self._sort(hand)
+        self.extras[i], self.extras_up[i], self.extras_put_by[i] = swap.put, False, seat
+        self.taken[swap.take] = seat
+        self._log(f"seat {seat} takes {swap.take} and puts a card face down",
+                  f"seat {seat} takes {swap.take} and puts {swap.put} face down", (seat,))
+        self.swaps.pop(0)
+        if self.swaps:
+            self.to_act = self.swaps[0]
+        else:
+            self._start_exchange()
+
+    # Play ------------------------------------------------------------------------------------
+    def _play_cards(self, seat: int, play: Play) -> None:
+        options = self.game.options
+        hand = self.hands[seat]
+        for card in play.cards:
+            hand.remove(card)
+        equal = self.beat is not None and (
+            self._power(play.cards[0][0]) == self._power(self.beat[1].cards[0][0]))
+        self.trick.append((seat, play))
+        self.beat = (seat, play)
+        self.passes = 0
+        self._log(f"seat {seat} plays {play}")
+        if options["revolution"] and len(play.cards) == 4:
+            self.revolution = not self.revolution
+            self._log("revolution: the rank order is reversed")
+        if not hand:
+            self.finished.append(seat)
+            self._log(f"seat {seat} is out")
+        self._settle_stuck()
+        if self._round_over():
+            self._end_round()
+            return
+        if not (options["equality"] or options["bomb"]) and self._unbeatable(play):
+            self._log("nobody can beat the highest card still in play")
+            self._end_trick()
+            return
+        nxt = self._next_active(seat)
+        if equal:
+            self._log(f"seat {nxt} is skipped")
+            self._turn_passes(nxt)
+        else:
+            self.to_act = nxt
+
+    def _settle_stuck(self) -> None:
+        """A player left holding only top-rank cards is placed last at once (a second one just
+        above him) and his cards leave play."""
+        top = self._top_rank()
+        for seat in self.order:
+            hand = self.hands[seat]
+            if hand and all(c[0] == top for c in hand):
+                self.stuck.append(seat)
+                self.out_of_play.extend(hand)
+                self._log(f"seat {seat} holds only {top}s and is placed last")
+                hand.clear()
+
+    def _unbeatable(self, play: Play) -> bool:
+        """The highest card still in play (in a player's hand) was played: the trick ends."""
+        power = self._power(play.cards[0][0])
+        return all(self._power(c[0]) <= power for hand in self.hands for c in hand)
+
+    def _active(self, seat: int) -> bool:
+        return bool(self.hands[seat])
+
+    def _next_active(self, seat: int) -> int:
+        order, n = self.order, len(self.order)
+        i = order.index(seat)
+        for step in range(1, n + 1):
+            candidate = order[(i + step) % n]
+            if self.hands[candidate]:
+                return candidate
+        return seat
+
+    def _turn_passes(self, seat: int) -> None:
+        """After a pass (or a skip): the trick ends when all the others passed in a row."""
+        self.passes += 1
+        owner = self.beat[0] if self.beat else None
+        rivals = sum(1 for s in self.order if self.hands[s] and s != owner)
+        if self.beat is not None and self.passes >= rivals:
+            self._end_trick()
+        else:
+            self.to_act = self._next_active(seat)
+
+    def _end_trick(self) -> None:
+        """The cards leave play; the last to play leads, or the next player on his left with
+        cards if he has gone out."""
+        owner = self.beat[0]
+        self.out_of_play.extend(c for _, p in self.trick if p for c in p.cards)
+        self.last_trick = self.trick
+        self.trick, self.beat, self.passes = [], None, 0
+        leader = owner if self.hands[owner] else self._next_active(owner)
+        self._log(f"seat {owner} wins the trick; seat {leader} leads")
+        self.to_act = leader
+
+    # Ranking and points ----------------------------------------------------------------------
+    def _round_over(self) -> bool:
+        return sum(1 for hand in self.hands if hand) <= 1
+
+    def _end_round(self) -> None:
+        """The round ends when only one player has cards: he is the Arschloch (or takes the
+        place left between those out and those stuck with top cards)."""
+        rest = [s for s in self.order if self.hands[s]]
+        ranking = self.finished + rest + self.stuck[::-1]
+        for seat in rest:
+            self.out_of_play.extend(self.hands[seat])
+            self.hands[seat].clear()
+        self.out_of_play.extend(c for _, p in self.trick if p for c in p.cards)
+        self.trick, self.beat = [], None
+        n = self.game.players
+        for place, seat in enumerate(ranking):
+            self.scores[seat] += n - 1 - place  # a point for every player finishing after you
+        self.ranking = ranking
+        names = titles(n)
+        self._log("ranks: " + ", ".join(f"seat {s} {names[i]}" for i, s in enumerate(ranking)))
+        self.rounds_played = self.round
+        options = self.game.options
+        target, rounds = options["points"], options["rounds"]
+        if target is not None and max(self.scores) >= target:
+            self.phase = "over"
+        elif rounds is not None and self.round >= rounds:
+            self.phase = "over"
+        elif target is None and rounds is None:
+            self.phase = "over"
+        if self.phase == "over":
+            self.to_act = None
+            self._log("the match is over")
+            return
+        if options["seat_change"]:
+            self.order = list(ranking)  # clockwise in rank order from the President
+        self._deal(None)
+
+    def returns(self) -> list[float]:
+        return [float(s) for s in self.scores]
+
+    # What a seat may know --------------------------------------------------------------------
+    def _log(self, public: str, private: str | None = None, seats: tuple[int, ...] = ()):
+        self.log.append((public, private, seats))
+
+    def view(self, seat: int | None) -> dict:
+        n = self.game.players
+        names = titles(n)
+        places = self.finished + [None] * (n - len(self.finished) - len(self.stuck)) + \
+            self.stuck[::-1]
+        extras = []
+        for card, up, put_by in zip(self.extras, self.extras_up, self.extras_put_by):
+            extras.append(card if up or (put_by is not None and put_by == seat) else None)
+        over = self.phase == "over"
+        best = max(self.scores)
+        return {
+            "game": "arschloch",
+            "seat": seat,
+            "phase": self.phase,
+            "round": self.round,
+            "to_act": self.current_player,
+            "order": list(self.order),
+            "rank_order": (self.normal_order[::-1] if self.revolution else self.normal_order),
+            "revolution": self.revolution,
+            "hand": list(self.hands[seat]) if seat is not None else None,
+            "hand_counts": [len(h) for h in self.hands],
+            "trick": [{"seat": s, "play": str(p) if p else "pass"} for s, p in self.trick],
+            "to_beat": ({"seat": self.beat[0], "cards": list(self.beat[1].cards)}
+                        if self.beat else None),
+            "last_trick": [{"seat": s, "play": str(p) if p else "pass"}
+                           for s, p in self.last_trick],
+            "places": places,
+            "extras": extras,
+            "exchange": ({"gave": list(self.gave[seat]), "got": list(self.got[seat])}
+                         if seat is not None else None),
+            "owed": [{"giver": g, "receiver": r, "count": c} for g, r, c in self.gives],
+            "last_ranking": ([{"seat": s, "title": names[i]} for i, s in enumerate(self.ranking)]
+                             if self.ranking else None),
+            "scores": list(self.scores),
+            "points_target": self.game.options["points"],
+            "winners": [s for s in range(n) if self.scores[s] == best] if over else None,
+            "log": [private if private and seat in seats else public
+                    for public, private, seats in self.log[-40:]],
+        }
+
+    def card_census(self) -> list[str]:
+        cards = [c for hand in self.hands for c in hand]
+        cards += self.extras + self.out_of_play
+        cards += [c for _, p in self.trick if p for c in p.cards]
+        return cards
+
+    def clone(self) -> "ArschlochState":
+        twin = object.__new__(ArschlochState)
+        twin.__dict__.update(self.__dict__)
+        twin.rng = _copy_rng(self.rng)
+        twin.history = list(self.history)
+        twin.order = list(self.order)
+        twin.scores = list(self.scores)
+        twin.log = list(self.log)
+        twin.hands = [list(h) for h in self.hands]
+        twin.extras = list(self.extras)
+        twin.extras_up = list(self.extras_up)
+        twin.extras_put_by = list(self.extras_put_by)
+        twin.taken = dict(self.taken)
+        twin.gave = [dict(g) for g in self.gave]
+        twin.got = [list(g) for g in self.got]
+        twin.finished = list(self.finished)
+        twin.stuck = list(self.stuck)
+        twin.trick = list(self.trick)
+        twin.out_of_play = list(self.out_of_play)
+        twin.swaps = list(self.swaps)
+        twin.gives = list(self.gives)
+        return twin
+
+    def determinize(self, seat: int, rng) -> "ArschlochState":
+        """Other hands and face-down extras redealt, keeping every card the seat has seen
+        where it is: cards it gave away, face-up extras taken, the card it put face down."""
+        twin = self.clone()
+        twin.rng = self._fresh_rng(rng)
+        others = [s for s in range(self.game.players) if s != seat]
+        known = []
+        for s in others:
+            known.append({c for c in self.hands[s]
+                          if self.taken.get(c) == s or self.gave[seat].get(c) == s})
+        places = [self.hands[s] for s in others] + [self.extras]
+        known.append({c for c, up, by in zip(self.extras, self.extras_up, self.extras_put_by)
+                      if up or by == seat})
+        fresh = redeal(places, known, rng)
+        for s, hand in zip(others, fresh):
+            twin._sort(hand)
+            twin.hands[s] = hand
+        twin.extras = fresh[-1]
+        return twin
+
+
+def _copy_rng(rng):
+    import random
+    twin = random.Random()
+    twin.setstate(rng.getstate())
+    return twin
+
+
+# A computer player after the seed's beginner tips -------------------------------------------------
+class ArschlochHeuristic(Agent):
+    """Shed low cards early, as pairs or triples when leading; do not break up sets; play the
+    top cards in time, since you may not go out on them (seed section 9)."""
+
+    name = "heuristic"
+
+    def act(self, view, legal_actions):
+        order = {r: i for i, r in enumerate(view["rank_order"])}
+        hand = view["hand"]
+        first = legal_actions[0]
+        if isinstance(first, Give):  # return the lowest cards
+            return min(legal_actions, key=lambda a: order[a.card[0]])
+        if isinstance(first, Swap):  # take the better extra, put down the weakest card
+            return max(legal_actions, key=lambda a: (order[a.take[0]] - order[a.put[0]]))
+        counts: dict[str, int] = {}
+        for card in hand:
+            counts[card[0]] = counts.get(card[0], 0) + 1
+        top = view["rank_order"][-1]
+        plays = [a for a in legal_actions if isinstance(a, Play)]
+        if not plays:
+            return PASS
+        # Top cards first when they are all that stands between us and going out.
+        tops = [p for p in plays if p.cards[0][0] == top]
+        if tops and len(hand) - counts.get(top, 0) <= 2:
+            return tops[0]
+        whole = [p for p in plays if len(p.cards) == counts[p.cards[0][0]]]
+        if view["to_beat"] is None:
+            # Lead the lowest rank, all of it (a pair or triple is hard to beat).
+            low = min(whole, key=lambda p: (order[p.cards[0][0]], -len(p.cards)))
+            return low
+        if whole:
+            cheapest = min(whole, key=lambda p: order[p.cards[0][0]])
+            # Do not spend a top card on a trick of low cards early in the round.
+            if cheapest.cards[0][0] != top or len(hand) <= 4:
+                return cheapest
+        return PASS
+
+
+Arschloch.state_class = ArschlochState
+Arschloch.heuristic = ArschlochHeuristic

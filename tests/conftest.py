@@ -1,0 +1,11 @@
+import pytest
+
+
+def pytest_addoption(parser):
+    parser.addoption("--soak", type=int, default=0,
+                     help="play this many random games per game and option set (e.g. 10000)")
+
+
+@pytest.fixture
+def soak(request):
+    return request.config.getoption("--soak")
