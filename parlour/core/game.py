@@ -131,6 +131,8 @@ class Game:
     heuristic: ClassVar[type | None] = None  # the game's own heuristic agent class
     # Option sets the conformance suite plays (every variant should appear in one).
     sample_options: ClassVar[tuple[dict, ...]] = ({},)
+    # True when a stacked deck alone fixes the opening position (no die, cup or other draw).
+    deck_decides_deal: ClassVar[bool] = True
 
     def __init__(self, players: int | None = None, **options: Any):
         info = self.info
@@ -183,6 +185,19 @@ class Game:
                 return action
         raise IllegalAction(f"{text!r} is not a legal move now; legal: "
                             + ", ".join(map(str, state.legal_actions())))
+
+    # The terminal ----------------------------------------------------------------------------
+    def render(self, view: dict) -> str:
+        """A seat's view as text for terminal play. Games override it to draw their table
+        (towers, rows, grids); the default lists the view's fields."""
+        lines = []
+        for key, value in view.items():
+            if key in ("game", "log"):
+                continue
+            if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
+                value = " ".join(value)
+            lines.append(f"{key}: {value}")
+        return "\n".join(lines)
 
     # A fixed integer action space, for adapters and for bots' tables.
     @property
