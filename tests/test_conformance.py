@@ -10,7 +10,8 @@ import pytest
 import parlour
 from parlour import IllegalAction
 
-GAMES_PER_CASE = 6  # x option sets x player counts: a few hundred games per game in all
+GAMES_PER_CASE = 6  # fully checked games per option set and player count
+QUICK_GAMES = 40  # further games per case, checked for cards, length and the end
 
 
 def cases():
@@ -103,6 +104,12 @@ def test_random_games_play_to_the_end_under_every_check(game):
         assert random_game(game, seed) == state
         record = json.loads(json.dumps(state.record()))
         assert parlour.replay(record) == state
+
+
+@pytest.mark.parametrize("game", CASES)
+def test_many_random_games(game):
+    for seed in range(100, 100 + QUICK_GAMES):
+        random_game(game, seed)
 
 
 @pytest.mark.parametrize("game", CASES)

@@ -170,6 +170,47 @@ class Arschloch(Game):
         order = {c: i for i, c in enumerate(hand)}
         return _play(tuple(sorted(chosen, key=order.__getitem__)))
 
+    def render(self, view: dict) -> str:
+        seat, n = view["seat"], self.players
+        places = {s: i for i, s in enumerate(view["places"]) if s is not None}
+        names = titles(n)
+        lines = [f"round {view['round']} · {view['phase']}"
+                 + (" · REVOLUTION: the order is reversed" if view["revolution"] else ""),
+                 "ranks low to high: " + " ".join(view["rank_order"])]
+        plays = [i for i, p in enumerate(view["trick"]) if p["play"] != "pass"]
+        since_last_play = view["trick"][plays[-1] + 1:] if plays else []
+        passed = {p["seat"] for p in since_last_play}
+        for s in view["order"]:
+            mark = "you" if s == seat else f"seat {s}"
+            state = f"{view['hand_counts'][s]} cards"
+            if s in places:
+                state = f"out: {names[places[s]]}"
+            elif s in passed:
+                state += ", passed"
+            turn = "  <- to act" if view["to_act"] == s else ""
+            lines.append(f"  {mark:>7}: {state}, {view['scores'][s]} pts{turn}")
+        if view["trick"]:
+            lines.append("trick: " + " · ".join(f"{p['seat']}: {p['play']}" for p in view["trick"]))
+        if view["to_beat"]:
+            lines.append(f"to beat: {' '.join(view['to_beat']['cards'])} "
+                         f"(seat {view['to_beat']['seat']})")
+        elif view["phase"] == "play":
+            lines.append("you lead: any single card or several of one rank"
+                         if view["to_act"] == seat else "a new trick starts")
+        if view["extras"]:
+            lines.append("extra cards: " + " ".join(c or "??" for c in view["extras"]))
+        if view["exchange"] and (view["exchange"]["gave"] or view["exchange"]["got"]):
+            lines.append(f"exchange: gave {' '.join(view['exchange']['gave']) or '-'}, "
+                         f"got {' '.join(view['exchange']['got']) or '-'}")
+        if view["last_ranking"]:
+            lines.append("last round: " + ", ".join(f"{r['seat']} {r['title']}"
+                                                     for r in view["last_ranking"]))
+        if view["hand"] is not None:
+            lines.append("your hand: " + " ".join(view["hand"]))
+        if view["winners"] is not None:
+            lines.append("winner: " + ", ".join(f"seat {s}" for s in view["winners"]))
+        return "\n".join(lines)
+
     @property
     def action_space_size(self) -> int:
         return 1 + 13 * 15 + 52 + 52 * 52
@@ -370,12 +411,14 @@ class ArschlochState(State):
                 if len(cards) >= need and (power > floor or (equality and power == floor)):
                     if not (need == len(hand) and rank == top):
                         plays.append((power, need, _play(tuple(cards[:need]))))
-                elif options["bomb"] and need != 4 and len(cards) == 4:
+                if options["bomb"] and need != 4 and len(cards) == 4:
+                    # A four-of-a-kind beats any play, whatever its rank.
                     if not (len(hand) == 4 and rank == top):
                         plays.append((power, 4, _play(tuple(cards))))
         plays.sort(key=lambda p: (p[0], p[1]))
         result = [p[2] for p in plays]
-        result.append(PASS)
+        if beat is not None:
+            result.append(PASS)  # passing is always allowed, but a new trick must be opened
         return result
 
     def _check(self, action) -> str | None:
@@ -383,7 +426,8 @@ class ArschlochState(State):
         hand = self.hands[seat]
         if phase == "play":
             if isinstance(action, Pass):
-                return None  # passing is always allowed, even when you could play
+                # Passing is always allowed, even when you could play; but the leader opens.
+                return None if self.beat else "you lead: open the trick with one or more cards"
             if not isinstance(action, Play):
                 return f"{action} is not a play: play cards or pass"
             return self._why_not(action, hand)
@@ -609,7 +653,7 @@ class ArschlochState(State):
             "round": self.round,
             "to_act": self.current_player,
             "order": list(self.order),
-            "rank_order": (self.normal_order[::-1] if self.revolution else self.normal_order),
+            "rank_order": list(self.normal_order[::-1] if self.revolution else self.normal_order),
             "revolution": self.revolution,
             "hand": list(self.hands[seat]) if seat is not None else None,
             "hand_counts": [len(h) for h in self.hands],
@@ -716,6 +760,8 @@ class ArschlochHeuristic(Agent):
         if tops and len(hand) - counts.get(top, 0) <= 2:
             return tops[0]
         whole = [p for p in plays if len(p.cards) == counts[p.cards[0][0]]]
+        if view["to_beat"] is None and not whole:
+            return plays[0]
         if view["to_beat"] is None:
             # Lead the lowest rank, all of it (a pair or triple is hard to beat).
             low = min(whole, key=lambda p: (order[p.cards[0][0]], -len(p.cards)))

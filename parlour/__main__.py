@@ -1,0 +1,3 @@
+from parlour.cli import main
+
+main()

@@ -1,0 +1,223 @@
+"""The `parlour` command: list games, read rules, play in the terminal, simulate, replay."""
+
+from __future__ import annotations
+
+import json
+import random
+import statistics
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.progress import Progress
+from rich.table import Table
+
+import parlour
+from parlour.agents import make_agent
+from parlour.core.errors import IllegalAction, ParlourError
+
+app = typer.Typer(help="Parlour: rare card games in the terminal.", no_args_is_help=True,
+                  add_completion=False)
+console = Console()
+DOCS = Path(__file__).resolve().parent.parent / "docs" / "rules"
+
+
+def _fail(message: str) -> None:
+    console.print(f"[red]error:[/red] {message}")
+    raise typer.Exit(2)
+
+
+def load_game(game_id: str, players: Optional[int], option: list[str]):
+    """A game from command-line words; bad names and values are reported, not raised."""
+    try:
+        cls = parlour.game_class(game_id)
+        options = {}
+        for item in option:
+            if "=" not in item:
+                raise parlour.OptionError(f"write options as key=value, not {item!r}")
+            key, value = item.split("=", 1)
+            options[key.strip()] = cls.info.option(key.strip()).parse(value)
+        return cls(players, **options)
+    except ParlourError as error:
+        _fail(str(error))
+
+
+@app.command()
+def games() -> None:
+    """List every game with its players and options."""
+    table = Table("id", "title", "players", "options")
+    for game_id in parlour.games():
+        info = parlour.game_class(game_id).info
+        table.add_row(info.id, info.title, f"{info.min_players}-{info.max_players}",
+                      ", ".join(o.name for o in info.options))
+    console.print(table)
+
+
+@app.command()
+def rules(game: str) -> None:
+    """Show the rules page of a game."""
+    try:
+        parlour.game_class(game)
+    except ParlourError as error:
+        _fail(str(error))
+    page = DOCS / f"{game}.md"
+    if not page.exists():
+        _fail(f"no rules page for {game} yet")
+    console.print(Markdown(page.read_text(encoding="utf-8")))
+
+
+@app.command()
+def play(game: str,
+         players: Optional[int] = typer.Option(None, help="number of players"),
+         seat: int = typer.Option(0, help="your seat (0 plays first)"),
+         opponents: str = typer.Option("heuristic", help="agent for the computer seats"),
+         seed: Optional[int] = typer.Option(None, help="seed of the deal"),
+         option: list[str] = typer.Option([], "--option", "-o", help="rule option key=value"),
+         save: Optional[Path] = typer.Option(None, help="write the record here at the end")):
+    """Play a game in the terminal against computer seats."""
+    loaded = load_game(game, players, option)
+    if not 0 <= seat < loaded.players:
+        _fail(f"seat must be 0..{loaded.players - 1}")
+    try:
+        agents = {s: make_agent(opponents, loaded, seed=(seed or 0) + s)
+                  for s in loaded.seats if s != seat}
+    except ParlourError as error:
+        _fail(str(error))
+    state = loaded.new_state(seed=seed)
+    console.print(f"[bold]{loaded.info.title}[/bold]: you are seat {seat}. "
+                  "Type a move, its number, 'help' or 'quit'.")
+    seen = 0
+    while not state.is_terminal:
+        to_act = state.current_player
+        if to_act != seat:
+            state.apply(agents[to_act].choose(state, to_act), seat=to_act)
+            continue
+        view = state.view(seat)
+        seen = _show_log(view, seen)
+        console.rule()
+        console.print(loaded.render(view))
+        legal = state.legal_actions()
+        console.print("moves: " + "  ".join(f"[cyan]{i}[/cyan] {a}" for i, a in enumerate(legal)))
+        while True:
+            text = console.input("[bold]your move> [/bold]").strip()
+            if text in ("quit", "exit"):
+                raise typer.Exit(0)
+            if text == "help":
+                console.print("type the move as shown (e.g. '8H 8D', 'pass') or its number")
+                continue
+            try:
+                action = legal[int(text)] if text.isdigit() else loaded.parse_action(state, text)
+                state.apply(action, seat=seat)
+                break
+            except (IndexError, ValueError) as error:
+                console.print(f"[red]{error if isinstance(error, IllegalAction) else 'no such move number'}[/red]")
+    view = state.view(seat)
+    _show_log(view, seen)
+    console.rule("game over")
+    console.print(loaded.render(view))
+    console.print("returns: " + ", ".join(f"seat {s}: {r:g}" for s, r in enumerate(state.returns())))
+    if save:
+        save.write_text(json.dumps(state.record(), indent=1))
+        console.print(f"record written to {save}")
+
+
+def _show_log(view: dict, seen: int) -> int:
+    """Print the log lines that are new since the seat last looked (the others' moves)."""
+    log = view.get("log") or []
+    fresh = log[seen:] if seen <= len(log) else log
+    for line in fresh[-30:]:
+        console.print(f"[dim]{line}[/dim]")
+    return len(log)
+
+
+def play_out(game, agent_specs: list[str], seed: int):
+    """One game between agents; seats take the specs in order. Returns the final state."""
+    agents = [make_agent(spec, game, seed=seed * 1000 + s) for s, spec in enumerate(agent_specs)]
+    state = game.new_state(seed=seed)
+    while not state.is_terminal:
+        seat = state.current_player
+        state.apply(agents[seat].choose(state, seat))
+    return state
+
+
+@app.command()
+def simulate(game: str,
+             n: int = typer.Option(100, "-n", help="number of games"),
+             agents: str = typer.Option("random", help="agent specs, comma separated, one per "
+                                                       "seat (the last repeats)"),
+             players: Optional[int] = typer.Option(None),
+             seed: int = typer.Option(0),
+             option: list[str] = typer.Option([], "--option", "-o"),
+             as_json: bool = typer.Option(False, "--json", help="print JSON")):
+    """Play N games between computer players and print placements and game length."""
+    loaded = load_game(game, players, option)
+    specs = [s.strip() for s in agents.split(",") if s.strip()]
+    specs = (specs + [specs[-1]] * loaded.players)[:loaded.players]
+    try:
+        for spec in set(specs):
+            make_agent(spec, loaded)
+    except ParlourError as error:
+        _fail(str(error))
+    places = [[0] * loaded.players for _ in loaded.seats]
+    lengths, totals = [], [0.0] * loaded.players
+    with Progress(console=console, transient=True, disable=as_json) as progress:
+        task = progress.add_task(f"{loaded.info.id}", total=n)
+        for i in range(n):
+            state = play_out(loaded, specs, seed + i)
+            returns = state.returns()
+            for s, r in enumerate(returns):
+                totals[s] += r
+                places[s][sum(1 for other in returns if other > r)] += 1
+            lengths.append(len(state.history))
+            progress.advance(task)
+    result = {"game": loaded.info.id, "games": n, "agents": specs, "seed": seed,
+              "placements": places, "mean_return": [t / n for t in totals],
+              "mean_length": statistics.fmean(lengths) if lengths else 0}
+    if as_json:
+        print(json.dumps(result))
+        return
+    table = Table("seat", "agent", "mean return",
+                  *[f"place {p + 1}" for p in range(loaded.players)])
+    for s in loaded.seats:
+        table.add_row(str(s), specs[s], f"{result['mean_return'][s]:.2f}",
+                      *map(str, places[s]))
+    console.print(table)
+    console.print(f"mean game length: {result['mean_length']:.1f} decisions over {n} games")
+
+
+@app.command()
+def replay(record: Path, step: bool = typer.Option(True, help="wait for Enter between moves"),
+           seat: Optional[int] = typer.Option(None, help="show this seat's view (default: "
+                                                         "spectator)")):
+    """Step through a game record (JSON)."""
+    try:
+        data = json.loads(record.read_text())
+        game = parlour.load(data["game"], data.get("players"), **data.get("options", {}))
+        state = game.new_state(seed=data["seed"], deck=data.get("deck"))
+    except (OSError, ValueError, KeyError, ParlourError) as error:
+        _fail(f"cannot read {record}: {error}")
+    actions = data.get("actions", [])
+    for number, text in enumerate(actions, start=1):
+        actor = state.current_player
+        try:
+            state.apply(game.parse_action(state, text))
+        except ParlourError as error:
+            _fail(f"move {number} ({text!r}) does not replay: {error}")
+        console.print(f"[cyan]{number}[/cyan] seat {actor}: {text}")
+        if step and number < len(actions):
+            console.input("")
+    console.rule("end of record")
+    console.print(game.render(state.view(seat)))
+    if state.is_terminal:
+        console.print("returns: " + ", ".join(f"seat {s}: {r:g}"
+                                              for s, r in enumerate(state.returns())))
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()
