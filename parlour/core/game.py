@@ -7,6 +7,9 @@ rules). Interfaces only ever touch what is defined here: they never reach into a
 from __future__ import annotations
 
 import copy
+import functools
+import itertools
+import operator
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -226,6 +229,34 @@ class State:
         self.rng = random.Random(seed)
         self.history: list = []
 
+    def __init_subclass__(cls, **kwargs):
+        # Remember the list each legal_actions() call hands out: apply() then accepts one of those
+        # very objects without checking it again. Search and playouts live on this path.
+        super().__init_subclass__(**kwargs)
+        raw = cls.__dict__.get("legal_actions")
+        if raw is not None and not getattr(raw, "remembers_offer", False):
+            @functools.wraps(raw)
+            def legal_actions(self, _raw=raw):
+                actions = _raw(self)
+                self._offered = (id(self), actions)
+                return actions
+            legal_actions.remembers_offer = True
+            cls.legal_actions = legal_actions
+
+    # The generator is shared between a state and its clones until one of them draws from it:
+    # copying a Mersenne Twister costs more than the rest of a clone.
+    @property
+    def rng(self) -> random.Random:
+        if self._rng_shared:
+            twin = random.Random()
+            twin.setstate(self._rng.getstate())
+            self._rng, self._rng_shared = twin, False
+        return self._rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng, self._rng_shared = value, False
+
     # The rules: every game defines these --------------------------------------------------------
     @property
     def current_player(self) -> int | None:
@@ -266,17 +297,31 @@ class State:
             raise IllegalAction("the game is over")
         if seat is not None and seat != self.current_player:
             raise IllegalAction(f"seat {seat} is not to act; seat {self.current_player} is")
-        try:
-            reason = self._check(action)
-        except (TypeError, AttributeError, KeyError, ValueError, IndexError):
-            reason = f"{action!r} is not a move of this game"
-        if reason:
-            raise IllegalAction(reason)
+        offered = self.__dict__.get("_offered")
+        if not (offered and offered[0] == id(self) and
+                any(map(operator.is_, offered[1], itertools.repeat(action)))):
+            try:
+                reason = self._check(action)
+            except (TypeError, AttributeError, KeyError, ValueError, IndexError):
+                reason = f"{action!r} is not a move of this game"
+            if reason:
+                raise IllegalAction(reason)
+        self._offered = None
         self._apply(action)
         self.history.append(action)
 
     def clone(self) -> "State":
         return copy.deepcopy(self)
+
+    def _clone_base(self) -> "State":
+        """A shallow copy sharing the generator (copied on its next draw) and with its own
+        history: a game's clone() starts here and copies its own mutable fields."""
+        twin = object.__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        twin.history = list(self.history)
+        twin._offered = None
+        self._rng_shared = twin._rng_shared = True
+        return twin
 
     def _fresh_rng(self, rng: random.Random) -> random.Random:
         """A generator for a determinized copy: the real one would tell the future deals."""
@@ -299,7 +344,8 @@ class State:
 
 
 def _comparable(state: State) -> dict:
-    fields = dict(vars(state))
+    # Fields named with a leading underscore are caches (and the generator, compared by state).
+    fields = {k: v for k, v in vars(state).items() if not k.startswith("_")}
     fields["rng"] = state.rng.getstate()
     fields["game"] = (state.game.info.id, state.game.players, state.game.options)
     return fields

@@ -287,8 +287,10 @@ class ArschlochState(State):
             self.hands[seats[i % n]].append(cards[i])
         self.extras = cards[per * n:]
         self.strength = {r: i for i, r in enumerate(self.normal_order)}
+        self.power = dict(self.strength)  # the order in force: reversed in a revolution
         for hand in self.hands:
             self._sort(hand)
+        self._group_cache: list = [None] * n
         skat_extras = game.options["deck"] == 32 and self.extras
         # Round 1 the extras stay face down; from round 2 they are turned face up (the Skat deal).
         self.extras_up = [bool(skat_extras) and self.ranking is not None] * len(self.extras)
@@ -309,7 +311,7 @@ class ArschlochState(State):
         if self.ranking is None:
             self._start_play(self._round_one_opener())
             return
-        self._log(f"round {self.round}: seat {self.ranking[-1]} deals")
+        self._log("round {}: seat {} deals", self.round, self.ranking[-1])
         if skat_extras and n >= 5:
             # 3rd place takes one extra and puts a card face down, then 4th place the other.
             self.swaps = [self.ranking[2], self.ranking[3]]
@@ -345,18 +347,19 @@ class ArschlochState(State):
         self.to_act = self.gives[0][0]
 
     def _hand_over(self, giver: int, receiver: int, card: str) -> None:
+        self._group_cache[giver] = self._group_cache[receiver] = None
         self.hands[giver].remove(card)
         self.hands[receiver].append(card)
         self._sort(self.hands[receiver])
         self.gave[giver][card] = receiver
         self.got[receiver].append(card)
-        self._log(f"seat {giver} gives a card to seat {receiver}",
-                  f"seat {giver} gives {card} to seat {receiver}", (giver, receiver))
+        self._secret("seat {} gives a card to seat {}", (giver, receiver),
+                     "seat {} gives {} to seat {}", (giver, card, receiver), (giver, receiver))
 
     def _start_play(self, leader: int) -> None:
         self.phase = "play"
         self.to_act = leader
-        self._log(f"seat {leader} leads")
+        self._log("seat {} leads", leader)
 
     # The contract ----------------------------------------------------------------------------
     @property
@@ -383,43 +386,53 @@ class ArschlochState(State):
     def _top_rank(self) -> str:
         return self.normal_order[0] if self.revolution else self.normal_order[-1]
 
-    def _power(self, rank: str) -> int:
-        s = self.strength[rank]
-        return -s if self.revolution else s
+    def _groups(self, seat: int) -> list[tuple[str, list[Play]]]:
+        """The seat's ranks, weakest first in the order in force, each with its plays of one,
+        two, ... cards. Kept until the hand changes: a seat that passes acts again unchanged."""
+        cached = self._group_cache[seat]
+        if cached is not None:
+            return cached
+        groups: list[tuple[str, list[Play]]] = []
+        hand = self.hands[seat]
+        start = 0
+        for i in range(1, len(hand) + 1):
+            if i == len(hand) or hand[i][0] != hand[start][0]:
+                cards = tuple(hand[start:i])
+                groups.append((cards[0][0], [_play(cards[:k]) for k in range(1, len(cards) + 1)]))
+                start = i
+        if self.revolution:
+            groups.reverse()
+        self._group_cache[seat] = groups
+        return groups
 
     def _plays(self) -> list:
         """Same count exactly, strictly higher rank, or pass; no going out on the top rank."""
-        hand = self.hands[self.to_act]
-        options = self.game.options
+        seat = self.to_act
+        size = len(self.hands[seat])
         top = self._top_rank()
-        groups: dict[str, list[str]] = {}
-        for card in hand:
-            groups.setdefault(card[0], []).append(card)
-        plays = []
         beat = self.beat
+        plays = []
         if beat is None:
-            for rank, cards in groups.items():
-                for count in range(1, len(cards) + 1):
-                    if not (count == len(hand) and rank == top):
-                        plays.append((self._power(rank), count, _play(tuple(cards[:count]))))
-        else:
-            need = len(beat[1].cards)
-            floor = self._power(beat[1].cards[0][0])
-            equality = options["equality"]
-            for rank, cards in groups.items():
-                power = self._power(rank)
-                if len(cards) >= need and (power > floor or (equality and power == floor)):
-                    if not (need == len(hand) and rank == top):
-                        plays.append((power, need, _play(tuple(cards[:need]))))
-                if options["bomb"] and need != 4 and len(cards) == 4:
-                    # A four-of-a-kind beats any play, whatever its rank.
-                    if not (len(hand) == 4 and rank == top):
-                        plays.append((power, 4, _play(tuple(cards))))
-        plays.sort(key=lambda p: (p[0], p[1]))
-        result = [p[2] for p in plays]
-        if beat is not None:
-            result.append(PASS)  # passing is always allowed, but a new trick must be opened
-        return result
+            for rank, prefixes in self._groups(seat):
+                if len(prefixes) == size and rank == top:
+                    plays.extend(prefixes[:-1])
+                else:
+                    plays.extend(prefixes)
+            return plays
+        options = self.game.options
+        power = self.power
+        need = len(beat[1].cards)
+        floor = power[beat[1].cards[0][0]]
+        equality, bomb = options["equality"], options["bomb"] and need != 4
+        for rank, prefixes in self._groups(seat):
+            if len(prefixes) >= need and (power[rank] > floor or
+                                          (equality and power[rank] == floor)):
+                if not (need == size and rank == top):
+                    plays.append(prefixes[need - 1])
+            if bomb and len(prefixes) == 4 and not (size == 4 and rank == top):
+                plays.append(prefixes[3])  # a four-of-a-kind beats any play
+        plays.append(PASS)  # passing is always allowed, but a new trick must be opened
+        return plays
 
     def _check(self, action) -> str | None:
         phase, seat = self.phase, self.to_act
@@ -455,13 +468,14 @@ class ArschlochState(State):
         rank = cards[0][0]
         if any(c[0] != rank for c in cards):
             return "all cards of a play must have the same rank"
+        power = self.power
         if len(cards) == len(hand) and rank == self._top_rank():
             return f"you may not go out on the highest rank ({rank})"
         if self.beat is None:
             return None
         options = self.game.options
         need = len(self.beat[1].cards)
-        power, floor = self._power(rank), self._power(self.beat[1].cards[0][0])
+        power, floor = power[rank], power[self.beat[1].cards[0][0]]
         if options["bomb"] and len(cards) == 4 and need != 4:
             return None  # a four-of-a-kind beats any play
         if len(cards) != need:
@@ -478,7 +492,7 @@ class ArschlochState(State):
             self._play_cards(seat, action)
         elif isinstance(action, Pass):
             self.trick.append((seat, None))
-            self._log(f"seat {seat} passes")
+            self._log("seat {} passes", seat)
             self._turn_passes(seat)
         elif isinstance(action, Give):
             owed = self.gives[0]
@@ -496,13 +510,14 @@ class ArschlochState(State):
     def _swap(self, seat: int, swap: Swap) -> None:
         i = next(i for i, c in enumerate(self.extras) if c == swap.take and self.extras_up[i])
         hand = self.hands[seat]
+        self._group_cache[seat] = None
         hand.append(swap.take)
         hand.remove(swap.put)
         self._sort(hand)
         self.extras[i], self.extras_up[i], self.extras_put_by[i] = swap.put, False, seat
         self.taken[swap.take] = seat
-        self._log(f"seat {seat} takes {swap.take} and puts a card face down",
-                  f"seat {seat} takes {swap.take} and puts {swap.put} face down", (seat,))
+        self._secret("seat {} takes {} and puts a card face down", (seat, swap.take),
+                     "seat {} takes {} and puts {} face down", (seat, swap.take, swap.put), (seat,))
         self.swaps.pop(0)
         if self.swaps:
             self.to_act = self.swaps[0]
@@ -515,19 +530,22 @@ class ArschlochState(State):
         hand = self.hands[seat]
         for card in play.cards:
             hand.remove(card)
-        equal = self.beat is not None and (
-            self._power(play.cards[0][0]) == self._power(self.beat[1].cards[0][0]))
+        self._group_cache[seat] = None
+        equal = self.beat is not None and play.cards[0][0] == self.beat[1].cards[0][0]
         self.trick.append((seat, play))
         self.beat = (seat, play)
         self.passes = 0
-        self._log(f"seat {seat} plays {play}")
-        if options["revolution"] and len(play.cards) == 4:
+        self._log("seat {} plays {}", seat, play)
+        turned = options["revolution"] and len(play.cards) == 4
+        if turned:
             self.revolution = not self.revolution
+            self.power = {r: -p for r, p in self.power.items()}
+            self._group_cache = [None] * len(self.hands)
             self._log("revolution: the rank order is reversed")
         if not hand:
             self.finished.append(seat)
-            self._log(f"seat {seat} is out")
-        self._settle_stuck()
+            self._log("seat {} is out", seat)
+        self._settle_stuck(self.order if turned else (seat,))
         if self._round_over():
             self._end_round()
             return
@@ -537,30 +555,31 @@ class ArschlochState(State):
             return
         nxt = self._next_active(seat)
         if equal:
-            self._log(f"seat {nxt} is skipped")
+            self._log("seat {} is skipped", nxt)
             self._turn_passes(nxt)
         else:
             self.to_act = nxt
 
-    def _settle_stuck(self) -> None:
+    def _settle_stuck(self, seats) -> None:
         """A player left holding only top-rank cards is placed last at once (a second one just
         above him) and his cards leave play."""
         top = self._top_rank()
-        for seat in self.order:
+        for seat in seats:
             hand = self.hands[seat]
-            if hand and all(c[0] == top for c in hand):
+            # Hands are sorted in the normal order: the top rank sits at one end.
+            if hand and hand[-1 if self.revolution else 0][0] == top:
                 self.stuck.append(seat)
                 self.out_of_play.extend(hand)
-                self._log(f"seat {seat} holds only {top}s and is placed last")
+                self._log("seat {} holds only {}s and is placed last", seat, top)
                 hand.clear()
+                self._group_cache[seat] = None
 
     def _unbeatable(self, play: Play) -> bool:
         """The highest card still in play (in a player's hand) was played: the trick ends."""
-        power = self._power(play.cards[0][0])
-        return all(self._power(c[0]) <= power for hand in self.hands for c in hand)
-
-    def _active(self, seat: int) -> bool:
-        return bool(self.hands[seat])
+        power = self.power
+        mine = power[play.cards[0][0]]
+        end = 0 if self.revolution else -1
+        return all(power[hand[end][0]] <= mine for hand in self.hands if hand)
 
     def _next_active(self, seat: int) -> int:
         order, n = self.order, len(self.order)
@@ -574,9 +593,9 @@ class ArschlochState(State):
     def _turn_passes(self, seat: int) -> None:
         """After a pass (or a skip): the trick ends when all the others passed in a row."""
         self.passes += 1
-        owner = self.beat[0] if self.beat else None
-        rivals = sum(1 for s in self.order if self.hands[s] and s != owner)
-        if self.beat is not None and self.passes >= rivals:
+        owner = self.beat[0]
+        rivals = self._players_in() - (1 if self.hands[owner] else 0)
+        if self.passes >= rivals:
             self._end_trick()
         else:
             self.to_act = self._next_active(seat)
@@ -589,12 +608,16 @@ class ArschlochState(State):
         self.last_trick = self.trick
         self.trick, self.beat, self.passes = [], None, 0
         leader = owner if self.hands[owner] else self._next_active(owner)
-        self._log(f"seat {owner} wins the trick; seat {leader} leads")
+        self._log("seat {} wins the trick; seat {} leads", owner, leader)
         self.to_act = leader
 
     # Ranking and points ----------------------------------------------------------------------
+    def _players_in(self) -> int:
+        """Players still holding cards."""
+        return len(self.hands) - len(self.finished) - len(self.stuck)
+
     def _round_over(self) -> bool:
-        return sum(1 for hand in self.hands if hand) <= 1
+        return self._players_in() <= 1
 
     def _end_round(self) -> None:
         """The round ends when only one player has cards: he is the Arschloch (or takes the
@@ -633,8 +656,17 @@ class ArschlochState(State):
         return [float(s) for s in self.scores]
 
     # What a seat may know --------------------------------------------------------------------
-    def _log(self, public: str, private: str | None = None, seats: tuple[int, ...] = ()):
-        self.log.append((public, private, seats))
+    # The log keeps templates and formats them only when a view is asked for.
+    def _log(self, text: str, *args) -> None:
+        self.log.append((text, args, None, None, ()))
+
+    def _secret(self, text, args, private, private_args, seats) -> None:
+        """A log line whose details only `seats` may read."""
+        self.log.append((text, args, private, private_args, seats))
+
+    def log_lines(self, seat: int | None) -> list[str]:
+        return [private.format(*p_args) if private and seat in seats else text.format(*args)
+                for text, args, private, p_args, seats in self.log[-40:]]
 
     def view(self, seat: int | None) -> dict:
         n = self.game.players
@@ -672,8 +704,7 @@ class ArschlochState(State):
             "scores": list(self.scores),
             "points_target": self.game.options["points"],
             "winners": [s for s in range(n) if self.scores[s] == best] if over else None,
-            "log": [private if private and seat in seats else public
-                    for public, private, seats in self.log[-40:]],
+            "log": self.log_lines(seat),
         }
 
     def card_census(self) -> list[str]:
@@ -683,14 +714,12 @@ class ArschlochState(State):
         return cards
 
     def clone(self) -> "ArschlochState":
-        twin = object.__new__(ArschlochState)
-        twin.__dict__.update(self.__dict__)
-        twin.rng = _copy_rng(self.rng)
-        twin.history = list(self.history)
+        twin = self._clone_base()
         twin.order = list(self.order)
         twin.scores = list(self.scores)
         twin.log = list(self.log)
         twin.hands = [list(h) for h in self.hands]
+        twin._group_cache = list(self._group_cache)
         twin.extras = list(self.extras)
         twin.extras_up = list(self.extras_up)
         twin.extras_put_by = list(self.extras_put_by)
@@ -722,15 +751,9 @@ class ArschlochState(State):
         for s, hand in zip(others, fresh):
             twin._sort(hand)
             twin.hands[s] = hand
+            twin._group_cache[s] = None
         twin.extras = fresh[-1]
         return twin
-
-
-def _copy_rng(rng):
-    import random
-    twin = random.Random()
-    twin.setstate(rng.getstate())
-    return twin
 
 
 # A computer player after the seed's beginner tips -------------------------------------------------
