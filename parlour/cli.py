@@ -88,7 +88,7 @@ def play(game: str,
     state = loaded.new_state(seed=seed)
     console.print(f"[bold]{loaded.info.title}[/bold]: you are seat {seat}. "
                   "Type a move, its number, 'help' or 'quit'.")
-    seen = 0
+    seen: list[str] = []
     while not state.is_terminal:
         to_act = state.current_player
         if to_act != seat:
@@ -123,13 +123,15 @@ def play(game: str,
         console.print(f"record written to {save}")
 
 
-def _show_log(view: dict, seen: int) -> int:
-    """Print the log lines that are new since the seat last looked (the others' moves)."""
+def _show_log(view: dict, seen: list[str]) -> list[str]:
+    """Print the log lines that are new since the seat last looked (the others' moves). Views
+    carry only the log's tail, so the new lines start after the longest overlap with the last."""
     log = view.get("log") or []
-    fresh = log[seen:] if seen <= len(log) else log
-    for line in fresh[-30:]:
+    overlap = next((k for k in range(min(len(seen), len(log)), 0, -1)
+                    if seen[-k:] == log[:k]), 0)
+    for line in log[overlap:]:
         console.print(f"[dim]{line}[/dim]")
-    return len(log)
+    return log
 
 
 def play_out(game, agent_specs: list[str], seed: int):

@@ -629,6 +629,7 @@ class ArschlochState(State):
             self.hands[seat].clear()
         self.out_of_play.extend(c for _, p in self.trick if p for c in p.cards)
         self.trick, self.beat = [], None
+        self.finished, self.stuck = ranking, []
         n = self.game.players
         for place, seat in enumerate(ranking):
             self.scores[seat] += n - 1 - place  # a point for every player finishing after you
