@@ -779,10 +779,12 @@ class ArschlochHeuristic(Agent):
         plays = [a for a in legal_actions if isinstance(a, Play)]
         if not plays:
             return PASS
-        # Top cards first when they are all that stands between us and going out.
+        # Top cards win a trick at once; play them before they are all that is left, since a
+        # hand of only top cards is placed last.
         tops = [p for p in plays if p.cards[0][0] == top]
-        if tops and len(hand) - counts.get(top, 0) <= 2:
-            return tops[0]
+        others = len([r for r in counts if r != top])
+        if tops and others <= counts.get(top, 0) + 1:
+            return max(tops, key=lambda p: len(p.cards))
         whole = [p for p in plays if len(p.cards) == counts[p.cards[0][0]]]
         if view["to_beat"] is None and not whole:
             return plays[0]
