@@ -317,9 +317,6 @@ class Politics(Game):
         if view["winners"] is not None:
             lines.append("Winner: " + (", ".join(f"seat {s}" for s in view["winners"])
                                        or "none (the round cap was reached)"))
-        if view["log"]:
-            lines.append("")
-            lines.extend(view["log"][-6:])
         return "\n".join(lines)
 
 
