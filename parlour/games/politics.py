@@ -888,11 +888,15 @@ class PoliticsState(State):
         return self.undealt + self.row + [c for h in self.hands for c in h] + self.set_aside
 
     def clone(self) -> "PoliticsState":
-        twin = object.__new__(PoliticsState)
-        twin.__dict__.update(self.__dict__)
-        twin.rng = random.Random()
-        twin.rng.setstate(self.rng.getstate())
-        twin.history = list(self.history)
+        shallow = getattr(super(), "_clone_base", None)
+        if shallow is not None:
+            twin = shallow()  # a core that shares the generator until one of the two draws
+        else:
+            twin = object.__new__(PoliticsState)
+            twin.__dict__.update(self.__dict__)
+            twin.rng = random.Random()
+            twin.rng.setstate(self.rng.getstate())
+            twin.history = list(self.history)
         twin.undealt = list(self.undealt)
         twin.suits = list(self.suits)
         twin.owner = dict(self.owner)

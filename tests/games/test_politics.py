@@ -348,6 +348,28 @@ def test_each_ability_once_a_turn_but_the_warriors_again():
     assert "use 1" in map(str, state.legal_actions())
 
 
+def test_random_games_with_an_ability_table_keep_the_contract():
+    """The abilities phase, when a table has entries, plays to the end like the rest: cards
+    kept, clones equal, determinizations keeping the seat's view, every legal move accepted."""
+    game = Tabled(4)
+    for seed in range(6):
+        state = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        used = 0
+        while not state.is_terminal:
+            assert sorted(state.card_census()) == sorted(VIASHI_54.cards)
+            legal = state.legal_actions()
+            seat = state.current_player
+            if state.phase == "abilities":
+                used += 1
+                twin = state.determinize(seat, random.Random(seed))
+                assert twin.view(seat) == state.view(seat) and twin.legal_actions() == legal
+                assert state.clone() == state
+            state.apply(legal[rng.randrange(len(legal))])
+            assert len(state.history) <= game.max_decisions()
+        assert used
+
+
 # Revolts and rumpuses --------------------------------------------------------------------------
 def test_revolts_run_from_the_fools_end_to_the_queens():
     """"Start at the lowest card (where the fool started) and work towards the highest card.
