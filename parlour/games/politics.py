@@ -17,7 +17,7 @@ from typing import ClassVar
 
 from ..agents.base import Agent
 from ..core.cards import VIASHI_54, VIASHI_SUITS
-from ..core.errors import IllegalAction, OptionError
+from ..core.errors import IllegalAction
 from ..core.game import Game, GameInfo, Option, State
 from ..core.registry import register
 
