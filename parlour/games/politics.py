@@ -835,7 +835,6 @@ class PoliticsState(State):
         return [s for s in self.put_in if s != seat]
 
     def view(self, seat: int | None) -> dict:
-        n = self.game.players
         markers = [list(m) for m in self.markers]
         revolt = None
         if self.at is not None and self.phase in ("cup", "revolt"):
@@ -888,15 +887,7 @@ class PoliticsState(State):
         return self.undealt + self.row + [c for h in self.hands for c in h] + self.set_aside
 
     def clone(self) -> "PoliticsState":
-        shallow = getattr(super(), "_clone_base", None)
-        if shallow is not None:
-            twin = shallow()  # a core that shares the generator until one of the two draws
-        else:
-            twin = object.__new__(PoliticsState)
-            twin.__dict__.update(self.__dict__)
-            twin.rng = random.Random()
-            twin.rng.setstate(self.rng.getstate())
-            twin.history = list(self.history)
+        twin = self._clone_base()
         twin.undealt = list(self.undealt)
         twin.suits = list(self.suits)
         twin.owner = dict(self.owner)
