@@ -21,6 +21,7 @@ app = typer.Typer(help="Parlour: rare card games in the terminal.", no_args_is_h
                   add_completion=False)
 console = Console()
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "rules"
+MOVES_SHOWN = 40  # longer lists (placing markers, say) are shown on request
 
 
 def _fail(message: str) -> None:
@@ -98,13 +99,19 @@ def play(game: str,
         console.rule()
         console.print(loaded.render(view))
         legal = state.legal_actions()
-        console.print("moves: " + "  ".join(f"[cyan]{i}[/cyan] {a}" for i, a in enumerate(legal)))
+        shown = "  ".join(f"[cyan]{i}[/cyan] {a}" for i, a in enumerate(legal[:MOVES_SHOWN]))
+        if len(legal) > MOVES_SHOWN:
+            shown += f"  … {len(legal) - MOVES_SHOWN} more ('moves' lists them all)"
+        console.print("moves: " + shown)
         while True:
             text = console.input("[bold]your move> [/bold]").strip()
             if text in ("quit", "exit"):
                 raise typer.Exit(0)
             if text == "help":
                 console.print("type the move as shown (e.g. '8H 8D', 'pass') or its number")
+                continue
+            if text == "moves":
+                console.print("  ".join(f"[cyan]{i}[/cyan] {a}" for i, a in enumerate(legal)))
                 continue
             try:
                 action = legal[int(text)] if text.isdigit() else loaded.parse_action(state, text)

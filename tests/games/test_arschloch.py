@@ -537,3 +537,36 @@ def test_any_deal_and_any_choices_keep_the_rules(deck, players, rng, options):
                 assert len(action.cards) == len(beat[1].cards)
             assert not (len(action.cards) == hand_size and action.cards[0][0] == top)
     assert sorted(s.ranking) == list(range(players))
+
+
+def test_if_the_seven_of_clubs_is_set_aside_the_lowest_club_opens():
+    """Ruling (GAMES.md): "If 7♣ is set aside, the holder of the lowest club in play opens round 1"
+    — the seed: «في الجولة 1 يبدأ من معه 7 السباتي»."""
+    cards = [c for c in SKAT if c not in ("7C", "AS")]
+    hands = [cards[0:10], cards[10:20], cards[20:30]]
+    holder = next(i for i, h in enumerate(hands) if "8C" in h)
+    s = parlour.load("arschloch", players=3).new_state(deck=stack(hands, ["7C", "AS"]))
+    assert s.current_player == holder
+
+
+def test_no_going_out_on_the_top_rank_of_the_order_in_force():
+    """Ruling (GAMES.md): "No going out on an ace" means the top rank of the order in force (10 in
+    ten-high, 2 in President, the lowest under a revolution)."""
+    tens = position([["9C", "TC"], ["7D"], ["8D"]], to_act=0, ten_high=True)
+    tens.apply(Play(("9C",)))
+    assert tens.stuck == [0], "left with only a ten under ten_high: out at once, placed last"
+    twos = position([["AC", "2C"], ["3D"], ["4D"]], to_act=0, deck=52, two_high=True)
+    twos.apply(Play(("AC",)))
+    assert twos.stuck == [0]
+    aces = position([["KC", "AC"], ["7D"], ["8D"]], to_act=0, ten_high=True)
+    aces.apply(Play(("KC",)))
+    assert aces.stuck == [] and aces.hands[0] == ["AC"], "the ace is no longer the top rank"
+
+
+def test_points_and_rounds_together_end_at_whichever_comes_first():
+    """«ويفوز أول من يصل إلى 15 نقطة (أو صاحب أكثر النقاط بعد عدد متفق عليه من الجولات)» — first to
+    15 points, or most points after an agreed number of rounds."""
+    s = parlour.load("arschloch", players=4, points=15, rounds=2).new_state(seed=2)
+    while not s.is_terminal:
+        s.apply(s.legal_actions()[0])
+    assert s.round == 2 and max(s.returns()) < 15
