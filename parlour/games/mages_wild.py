@@ -295,9 +295,8 @@ class MagesWildState(State):
         self.direction = 1
         self.to_act: int | None = 0  # "The player to the left of the dealer" plays first
         self.turn = 0
-        self.passes = 0  # turns in a row with nothing to play and nothing to draw
         self.winners: list[int] | None = None
-        self.ending = ""  # "out", "blocked" or "limit"
+        self.ending = ""  # "out", or "limit" for the engine's turn limit
         self.log: list[tuple] = [(None, "top", top)]
 
     # The contract ----------------------------------------------------------------------------
@@ -366,19 +365,15 @@ class MagesWildState(State):
         n = self.n
         self.turn += 1
         if action == DRAW:
-            self.passes = 0
             self._draw(seat, 1)
             self.log.append((seat, "draw", 1))
             nxt = (seat + self.direction) % n  # "Play then moves to the next player."
         elif action == PASS:
-            self.passes += 1
+            # Nothing to draw means every other card is in a hand, and so are at least four
+            # mages: someone will play, and play never blocks.
             self.log.append((seat, "pass", None))
-            if self.passes >= n:
-                # Nobody can play and nothing is left to draw: nothing can ever change.
-                return self._end_by_count("blocked")
             nxt = (seat + self.direction) % n
         else:
-            self.passes = 0
             card = CARD_OF[action]
             hand = self.hands[seat]
             hand.remove(card)
@@ -439,15 +434,15 @@ class MagesWildState(State):
         self.log.append((None, "reshuffle", len(rest)))
 
     def _end_by_count(self, why: str) -> None:
-        """The engine's end when play cannot finish: the fewest cards in hand win (shared)."""
+        """The engine's end at the turn limit: the fewest cards in hand win (shared)."""
         fewest = min(len(h) for h in self.hands)
         self.winners = [s for s in range(self.n) if len(self.hands[s]) == fewest]
         self.ending = why
         self.to_act = None
 
     def returns(self) -> list[float]:
-        """The winner 1, everyone else 0; an engine end (block or turn limit) shares the 1 among
-        the players holding the fewest cards."""
+        """The winner 1, everyone else 0; at the engine's turn limit the 1 is shared among the
+        players holding the fewest cards."""
         if self.winners is None:
             return [0.0] * self.n
         share = 1.0 / len(self.winners)
@@ -489,8 +484,7 @@ class MagesWildState(State):
         seats = " and ".join(f"seat {s}" for s in self.winners)
         if self.ending == "out":
             return f"{seats} ran out of cards and wins"
-        why = ("nobody can play and nothing is left to draw" if self.ending == "blocked"
-               else f"the turn limit ({self.limit}) is reached")
+        why = f"the turn limit ({self.limit}) is reached"
         return f"{why}: {seats} {'win' if len(self.winners) > 1 else 'wins'} with the fewest cards"
 
     def _say(self, entry: tuple) -> str:
