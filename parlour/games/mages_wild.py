@@ -13,8 +13,8 @@ from __future__ import annotations
 import random
 
 from ..agents.base import Agent
-from ..core.cards import GOD_RANK, GODS, VIASHI_54, VIASHI_SUITS, viashi_name, viashi_rank, \
-    viashi_suit
+from ..core.cards import GOD_RANK, GODS, VIASHI_54, VIASHI_SUITS, is_god, viashi_name, \
+    viashi_rank, viashi_suit
 from ..core.errors import IllegalAction
 from ..core.game import Game, GameInfo, Option, State
 from ..core.hidden import redeal
@@ -87,11 +87,34 @@ def _move(number: int) -> Move:
     return MOVES[number]
 
 
+# Hands and sets of cards are bit masks over the deck order (bit i is CARDS[i]): what a player
+# can play is then one `&`, and a hand lists itself in deck order.
+BIT = {card: 1 << i for i, card in enumerate(CARDS)}
+CARD_AT_BIT = {bit: card for card, bit in BIT.items()}
+
+
+def cards_in(mask: int) -> list[str]:
+    """The cards of a mask, in deck order."""
+    cards = []
+    while mask:
+        low = mask & -mask
+        cards.append(CARD_AT_BIT[low])
+        mask ^= low
+    return cards
+
+
+def mask_of(cards) -> int:
+    mask = 0
+    for card in cards:
+        mask |= BIT[card]
+    return mask
+
+
 # What may be played on what. A requirement is (rank, suit, gods allowed): a card is playable if
 # it is a god and gods are allowed, or a mage, or of that rank, or of that suit.
-def _playable(rank: int, suit: str | None, gods: bool) -> frozenset[str]:
-    return frozenset(c for c in CARDS if (gods if c in GOD_RANK else
-                                          c[0] == "8" or int(c[0]) == rank or c[1] == suit))
+def _playable(rank: int, suit: str | None, gods: bool) -> int:
+    return mask_of(c for c in CARDS if (gods if is_god(c) else viashi_rank(c) in (MAGE, rank)
+                                        or viashi_suit(c) == suit))
 
 
 PLAYABLE = {(rank, suit, gods): _playable(rank, suit, gods)
@@ -100,16 +123,19 @@ PLAYABLE = {(rank, suit, gods): _playable(rank, suit, gods)
 
 def requirement(card: str, named: str | None = None) -> tuple[int, str | None, bool]:
     """What the next card must match once `card` is on top (with the suit a mage named)."""
-    if card in GOD_RANK:
+    if is_god(card):
         # Ruling: after a god the next card must match its equivalent rank or be a mage; gods
         # cannot be played on gods. A Friend that named a suit (god_effects) asks for that suit.
-        return (GOD_RANK[card], named, False)
-    return (int(card[0]), named or card[1], True)
+        return (viashi_rank(card), named, False)
+    return (viashi_rank(card), named or viashi_suit(card), True)
 
 
 # Per move: the requirement it leaves, and its special effect with and without god_effects.
 NEED = [None, None] + [PLAYABLE[requirement(CARD_OF[m], NAMED[m])] for m in MOVES[2:]]
-NEED_OF = {m: requirement(CARD_OF[m], NAMED[m]) for m in MOVES[2:]}
+NEED_OF = [None, None] + [requirement(CARD_OF[m], NAMED[m]) for m in MOVES[2:]]
+BIT_OF = [0, 0] + [BIT[CARD_OF[m]] for m in MOVES[2:]]
+# All a play changes, in one look-up: the card's bit and name, and what may follow it.
+PLAYED = [None, None] + [(BIT_OF[m], CARD_OF[m], NEED[m], NEED_OF[m]) for m in MOVES[2:]]
 
 
 def _effects(god_effects: bool) -> list[int | None]:
@@ -138,11 +164,36 @@ def _plays(god_effects: bool) -> dict[str, tuple[Move, ...]]:
 
 
 PLAYS = {False: _plays(False), True: _plays(True)}
+# The plays offered for each set of playable cards held, made once per set met: a memo (the
+# answer depends only on the key, which carries the god_effects option as bit 60), cleared when
+# it grows large. It lives here rather than on the states, which stay small to copy and pickle.
+LEGAL_MEMO: dict[int, list[Move]] = {}
+MEMO_LIMIT = 200_000
+GOD_EFFECTS_BIT = 1 << 60
+DECK_MASK = (1 << len(CARDS)) - 1
+
+
+def _offer(key: int) -> list[Move]:
+    plays = PLAYS[bool(key & GOD_EFFECTS_BIT)]
+    moves: list[Move] = []
+    for card in cards_in(key & DECK_MASK):
+        moves += plays[card]
+    if len(LEGAL_MEMO) >= MEMO_LIMIT:
+        LEGAL_MEMO.clear()
+    LEGAL_MEMO[key] = moves
+    return moves
+
+
 DECK_ORDER = {card: i for i, card in enumerate(CARDS)}
 
 
 def card_name(card: str) -> str:
     return viashi_name(card, scholar=False)
+
+
+# What the log says of each move, made once: views are built at every decision of a bot.
+PLAY_TEXT = [""] * 2 + [f"plays {CARD_OF[m]}" + (f" naming {VIASHI_SUITS[NAMED[m]]}"
+                                                   if NAMED[m] else "") for m in MOVES[2:]]
 
 
 # The game --------------------------------------------------------------------------------------
@@ -213,12 +264,16 @@ class MagesWild(Game):
     def render(self, view: dict) -> str:
         seat, n = view["seat"], view["players"]
         arrow = " -> ".join(str(s) for s in view["order"])
-        lines = [f"Mages Wild, turn {view['turn']}: play goes {arrow}"
+        over = view["winners"] is not None
+        lines = [f"Mages Wild, turn {view['turn']}"
+                 + ("" if over else f": play goes {arrow}")
                  + ("  (gods have rank effects)" if view["god_effects"] else "")]
         top = view["top"]
-        lines.append(f"Top card: {top} ({card_name(top)}). {_describe_need(view['need'])}")
-        lines.append(f"Draw pile: {view['draw_count']} cards; discard pile: "
-                     f"{len(view['discard'])} cards")
+        name = "" if top in GOD_RANK else f" ({card_name(top)})"
+        lines.append(f"Top card: {top}{name}."
+                     + ("" if over else " " + _describe_need(view["need"])))
+        lines.append(f"Draw pile: {_cards(view['draw_count'])}; discard pile: "
+                     f"{_cards(len(view['discard']))}")
         for s in range(n):
             marks = []
             if s == seat:
@@ -227,7 +282,7 @@ class MagesWild(Game):
                 marks.append("to play")
             if view["winners"] and s in view["winners"]:
                 marks.append("WINS")
-            lines.append(f"  seat {s}: {view['hand_counts'][s]} cards"
+            lines.append(f"  seat {s}: {_cards(view['hand_counts'][s])}"
                          + (f"  ({', '.join(marks)})" if marks else ""))
         if view["hand"] is not None:
             hand = sorted(view["hand"], key=DECK_ORDER.__getitem__)
@@ -237,6 +292,10 @@ class MagesWild(Game):
         if view["winners"] is not None:
             lines.append(view["result"])
         return "\n".join(lines)
+
+
+def _cards(count: int) -> str:
+    return f"{count} card{'' if count == 1 else 's'}"
 
 
 def _describe_need(need: dict) -> str:
@@ -273,14 +332,19 @@ class MagesWildState(State):
         super().__init__(game, seed, deck)
         n = game.players
         self.n = n
-        cards = list(deck) if deck is not None else list(CARDS)
         if deck is None:
-            self.rng.shuffle(cards)
+            # A uniform shuffle by sorting on random keys: three times quicker than
+            # random.shuffle, and a new game is a fifth of a random playout's time.
+            rand = self.rng.random
+            cards = [card for _, card in sorted([(rand(), card) for card in CARDS])]
+        else:
+            cards = list(deck)
         # Reshuffles draw on their own seed, taken from self.rng here, so that self.rng is never
         # drawn on again and clone() can share it (copying a Random costs more than a turn).
         self.shuffle_seed = self.rng.getrandbits(64)
         # "Nine Cards are dealt to each player": one at a time round the table from seat 0.
-        self.hands: list[list[str]] = [cards[s:HAND_SIZE * n:n] for s in range(n)]
+        bits = [BIT[card] for card in cards]
+        self.hands: list[int] = [sum(bits[s:HAND_SIZE * n:n]) for s in range(n)]
         # "The top card of the draw pile is flipped over to form a discard pile."
         top = cards[HAND_SIZE * n]
         self.discard: list[str] = [top]
@@ -289,46 +353,47 @@ class MagesWildState(State):
         # suit), but what it asks for stands: a mage its own suit, a god its equivalent rank.
         self.need = requirement(top)
         self.playable = PLAYABLE[self.need]
-        self.effects = EFFECTS[game.options["god_effects"]]
-        self.plays = PLAYS[game.options["god_effects"]]
+        god_effects = game.options["god_effects"]
+        self.god_effects = god_effects
+        self.effects = EFFECTS[god_effects]
+        self.plays = PLAYS[god_effects]
+        self.memo_flag = GOD_EFFECTS_BIT if god_effects else 0
         self.limit = game.options["turn_limit"]
         self.direction = 1
-        self.to_act: int | None = 0  # "The player to the left of the dealer" plays first
+        self.current_player = 0  # "The player to the left of the dealer" plays first
+        self.is_terminal = False
         self.turn = 0
         self.winners: list[int] | None = None
         self.ending = ""  # "out", or "limit" for the engine's turn limit
         self.log: list[tuple] = [(None, "top", top)]
 
     # The contract ----------------------------------------------------------------------------
-    @property
-    def current_player(self) -> int | None:
-        return self.to_act
-
-    @property
-    def is_terminal(self) -> bool:
-        return self.to_act is None
+    # current_player and is_terminal are plain attributes here, not the base class's properties:
+    # every playout reads them at every decision.
+    current_player: int | None = None
+    is_terminal: bool = False
 
     def legal_actions(self) -> list:
-        seat = self.to_act
+        seat = self.current_player
         if seat is None:
             return []
-        ok, plays = self.playable, self.plays
-        moves = []
-        for card in self.hands[seat]:
-            if card in ok:
-                moves += plays[card]
-        if moves:
-            return moves
+        key = self.hands[seat] & self.playable
+        if key:
+            key |= self.memo_flag
+            try:
+                return LEGAL_MEMO[key][:]  # a copy: the memo's own list is never handed out
+            except KeyError:
+                return _offer(key)[:]
         # "If none of his cards can be played he draws one card from the top of the draw pile."
         return [DRAW] if self.draw or len(self.discard) > 1 else [PASS]
 
     def _check(self, action) -> str | None:
         if type(action) is not Move:
             return f"{action!r} is not a Mages Wild move: play a card, 'draw' or 'pass'"
-        hand = self.hands[self.to_act]
+        hand = self.hands[self.current_player]
         ok = self.playable
         if action == DRAW or action == PASS:
-            able = [c for c in hand if c in ok]
+            able = cards_in(hand & ok)
             if able:
                 return f"you can play ({' '.join(able)}), so you may not {action}"
             can_draw = bool(self.draw) or len(self.discard) > 1
@@ -338,11 +403,11 @@ class MagesWildState(State):
                 return "you cannot play, so you draw one card"
             return None
         card = CARD_OF[action]
-        if card not in hand:
+        if not hand & BIT[card]:
             return f"you hold no {card}"
         if action not in self.plays[card]:
             return "the Friend names no suit unless the option god_effects is on"
-        if card not in ok:
+        if not ok & BIT[card]:
             return self._why_not(card)
         return None
 
@@ -361,50 +426,59 @@ class MagesWildState(State):
                 f"({VIASHI_SUITS[suit]}) of {top}: play a match, a mage or a god")
 
     def _apply(self, action) -> None:
-        seat = self.to_act
-        n = self.n
+        seat = self.current_player
         self.turn += 1
-        if action == DRAW:
-            self._draw(seat, 1)
+        if action > 1:  # a card played
+            bit, card, self.playable, self.need = PLAYED[action]
+            hands = self.hands
+            hands[seat] = left = hands[seat] ^ bit
+            self.discard.append(card)
+            self.log.append((seat, "play", action))
+            if not left:  # "The first player to run out of cards wins."
+                self.winners = [seat]
+                self.ending = "out"
+                self.current_player = None
+                self.is_terminal = True
+                return
+            effect = self.effects[action]
+            if effect is None:
+                self.current_player = (seat + self.direction) % self.n
+            else:
+                self._special(seat, effect)
+        elif action == DRAW:
+            pile = self.draw
+            if len(pile) > 1:
+                self.hands[seat] |= BIT[pile.pop()]
+            else:
+                self._draw(seat, 1)
             self.log.append((seat, "draw", 1))
-            nxt = (seat + self.direction) % n  # "Play then moves to the next player."
-        elif action == PASS:
+            self.current_player = (seat + self.direction) % self.n  # "Play then moves to the next player."
+        else:
             # Nothing to draw means every other card is in a hand, and so are at least four
             # mages: someone will play, and play never blocks.
             self.log.append((seat, "pass", None))
-            nxt = (seat + self.direction) % n
-        else:
-            card = CARD_OF[action]
-            hand = self.hands[seat]
-            hand.remove(card)
-            self.discard.append(card)
-            self.log.append((seat, "play", int(action)))
-            if not hand:  # "The first player to run out of cards wins."
-                self.winners = [seat]
-                self.ending = "out"
-                self.to_act = None
-                return
-            self.playable = NEED[action]
-            self.need = NEED_OF[action]
-            effect = self.effects[action]
-            if effect == FOOL and n > 2:  # Ruling: with two players the Fool changes nothing
-                self.direction = -self.direction
-            step = self.direction
-            nxt = (seat + step) % n
-            if effect == WARRIOR:
-                # "the player who would normally play next loses his turn"
-                self.log.append((nxt, "skip", None))
-                nxt = (nxt + step) % n
-            elif effect == KING:
-                # "the next player to play must pick up two cards before taking his regular turn"
-                got = self._draw(nxt, 2)
-                self.log.append((nxt, "draw", got))
-        self.to_act = nxt
+            self.current_player = (seat + self.direction) % self.n
         if self.turn >= self.limit:
             self._end_by_count("limit")
 
+    def _special(self, seat: int, effect: int) -> None:
+        n = self.n
+        if effect == FOOL and n > 2:  # Ruling: with two players the Fool changes nothing
+            self.direction = -self.direction
+        step = self.direction
+        nxt = (seat + step) % n
+        if effect == WARRIOR:
+            # "the player who would normally play next loses his turn"
+            self.log.append((nxt, "skip", None))
+            nxt = (nxt + step) % n
+        elif effect == KING:
+            # "the next player to play must pick up two cards before taking his regular turn"
+            got = self._draw(nxt, 2)
+            self.log.append((nxt, "draw", got))
+        self.current_player = nxt
+
     def _draw(self, seat: int, count: int) -> int:
-        hand, pile = self.hands[seat], self.draw
+        pile = self.draw
         got = 0
         for _ in range(count):
             if not pile:
@@ -413,7 +487,7 @@ class MagesWildState(State):
                 self._reshuffle()
                 if not pile:
                     break
-            hand.append(pile.pop())
+            self.hands[seat] |= BIT[pile.pop()]
             got += 1
             if not pile:
                 # "When the last card of the draw pile is taken, the top card of the discard pile
@@ -435,10 +509,11 @@ class MagesWildState(State):
 
     def _end_by_count(self, why: str) -> None:
         """The engine's end at the turn limit: the fewest cards in hand win (shared)."""
-        fewest = min(len(h) for h in self.hands)
-        self.winners = [s for s in range(self.n) if len(self.hands[s]) == fewest]
+        counts = [hand.bit_count() for hand in self.hands]
+        self.winners = [s for s in range(self.n) if counts[s] == min(counts)]
         self.ending = why
-        self.to_act = None
+        self.current_player = None
+        self.is_terminal = True
 
     def returns(self) -> list[float]:
         """The winner 1, everyone else 0; at the engine's turn limit the 1 is shared among the
@@ -453,7 +528,7 @@ class MagesWildState(State):
         n = self.n
         rank, suit, gods = self.need
         top = self.discard[-1]
-        to_act = self.to_act
+        to_act = self.current_player
         start = to_act if to_act is not None else 0
         return {
             "game": "mages_wild",
@@ -462,9 +537,9 @@ class MagesWildState(State):
             "to_act": to_act,
             "direction": self.direction,
             "order": [(start + i * self.direction) % n for i in range(n)],
-            "god_effects": self.game.options["god_effects"],
-            "hand": list(self.hands[seat]) if seat is not None else None,
-            "hand_counts": [len(h) for h in self.hands],  # "Players may not conceal" them
+            "god_effects": self.god_effects,
+            "hand": self.hand(seat) if seat is not None else None,
+            "hand_counts": [h.bit_count() for h in self.hands],  # "may not conceal" them
             "top": top,
             "named_suit": suit if (top[0] == "8" and suit != top[1]) or (
                 top == "Friend" and suit) else None,
@@ -475,7 +550,7 @@ class MagesWildState(State):
             "turn_limit": self.limit,
             "winners": list(self.winners) if self.winners is not None else None,
             "result": self._result_text(),
-            "log": [self._say(entry) for entry in self.log[-20:]],
+            "log": [self._say(entry) for entry in self.log[-12:]],
         }
 
     def _result_text(self) -> str | None:
@@ -492,9 +567,7 @@ class MagesWildState(State):
         if what == "top":
             return f"{detail} is turned up"
         if what == "play":
-            card, named = CARD_OF[detail], NAMED[detail]
-            text = f"seat {seat} plays {card}"
-            return text + (f" naming {VIASHI_SUITS[named]}" if named else "")
+            return f"seat {seat} {PLAY_TEXT[detail]}"
         if what == "draw":
             return f"seat {seat} draws {detail} card{'s' if detail != 1 else ''}"
         if what == "pass":
@@ -504,15 +577,19 @@ class MagesWildState(State):
         return f"the discard pile under the top card is shuffled into a new draw pile " \
                f"({detail} cards)"
 
+    def hand(self, seat: int) -> list[str]:
+        """A seat's cards, in deck order."""
+        return cards_in(self.hands[seat])
+
     def card_census(self) -> list[str]:
-        return [c for h in self.hands for c in h] + self.draw + self.discard
+        return [c for h in self.hands for c in cards_in(h)] + self.draw + self.discard
 
     def clone(self) -> "MagesWildState":
         twin = object.__new__(MagesWildState)
-        twin.__dict__.update(self.__dict__)  # self.rng is shared: it is never drawn on again
+        twin.__dict__ = self.__dict__.copy()  # self.rng is shared: it is never drawn on again
         twin.history = self.history[:]
         twin.log = self.log[:]
-        twin.hands = [h[:] for h in self.hands]
+        twin.hands = self.hands[:]
         twin.draw = self.draw[:]
         twin.discard = self.discard[:]
         if self.winners is not None:
@@ -526,10 +603,10 @@ class MagesWildState(State):
         twin.rng = self._fresh_rng(rng)
         twin.shuffle_seed = twin.rng.getrandbits(64)
         others = [s for s in range(self.n) if s != seat]
-        places = [self.hands[s] for s in others] + [self.draw]
+        places = [cards_in(self.hands[s]) for s in others] + [self.draw]
         fresh = redeal(places, [set()] * len(places), rng)
         for s, hand in zip(others, fresh):
-            twin.hands[s] = hand
+            twin.hands[s] = mask_of(hand)
         twin.draw = fresh[-1]
         return twin
 
@@ -568,7 +645,7 @@ class MagesWildHeuristic(Agent):
         playable = NEED[move]
         # Cards left that would follow this one: worth keeping the table on our suit and rank.
         plain = [c for c in rest if c not in GOD_RANK and c[0] != "8"]
-        score = 1.5 * sum(1 for c in plain if c in playable)
+        score = 1.5 * sum(1 for c in plain if BIT[c] & playable)
         wild = card[0] == "8" or card in GOD_RANK
         if card[0] == "8":
             score -= 10  # the mage is the card that can always be played: keep it
