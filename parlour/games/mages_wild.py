@@ -287,14 +287,6 @@ class MagesWild(Game):
         if view["hand"] is not None:
             hand = sorted(view["hand"], key=DECK_ORDER.__getitem__)
             lines.append("Your hand: " + " ".join(hand))
-        log = view["log"]
-        if log:
-            # What happened since this seat last moved (or the last few moves, for a spectator).
-            mine = f"seat {seat} " if seat is not None else None
-            start = max([i + 1 for i, line in enumerate(log) if mine and line.startswith(mine)
-                         and "draws" not in line and "loses" not in line] or [len(log) - 4, 0])
-            if log[start:]:
-                lines.append("Since: " + "; ".join(log[start:]))
         if view["winners"] is not None:
             lines.append(view["result"])
         return "\n".join(lines)
