@@ -931,6 +931,8 @@ class AhzchimState(State):
         if isinstance(take, Spot):
             if self._locate(owner, take) is None:
                 return f"seat {owner} has no Zahahnie {take}"
+        elif p.kind.get(take) == ZAH:
+            return f"a Zahahnie is never held in hand: ask for one on seat {owner}'s table"
         elif take not in self._unseen(seat):
             return f"you can see every {take}: seat {owner} cannot be holding it"
         return None
