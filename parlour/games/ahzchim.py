@@ -408,6 +408,10 @@ class Ahzchim(Game):
             seen = f"  known in hand: {' '.join(known)}" if known and s != seat else ""
             lines.append(f"  {name:<12} worth {view['worth'][s]:>2}  hand {view['hand_counts'][s]}"
                          f"  | {forts}{status}{seen}")
+        lines.append("  (Zahahnie/Roke Zibahl, + the Reshpel on it: 7H/9C+ is 7H under 9C and "
+                     "the Reshpel)" if not view["chips"] else
+                     "  (Zahahnie/Roke Zibahl, + the Reshpel on it: Z1/K5+ is Z1 under K5 and "
+                     "the Reshpel)")
         if seat is not None:
             lines.append("Your hand: " + (" ".join(view["hand"]) or "empty"))
         pending = view["pending"]
@@ -429,10 +433,9 @@ class Ahzchim(Game):
 
 
 def _show_entry(entry: dict) -> str:
-    text = entry["card"]
-    if entry["fort"]:
-        text += f"[{entry['fort']}{'+Reshpel' if entry['reshpel'] else ''}]"
-    return text
+    # As the notation writes a Zahahnie: 7H/9C is 7H under the fort 9C, a + the Reshpel on it.
+    return entry["card"] + (f"/{entry['fort']}" if entry["fort"] else "") + \
+        ("+" if entry["reshpel"] else "")
 
 
 def _show_pending(pending: dict, seat) -> str:

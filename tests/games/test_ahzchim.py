@@ -739,7 +739,7 @@ def test_render_shows_zahahnie_forts_hand_pord_discard_and_the_defender_prompt()
     play(s, "build 9C on 7H", "draw 0")
     play(s, "attack 7H of 1 with TS")
     text = s.game.render(s.view(1))
-    assert "7H[9C]" in text and "Your hand: 2C" in text and "Pord deck: 42" in text
+    assert "7H/9C" in text and "Your hand: 2C" in text and "Pord deck: 42" in text
     assert "Discard pile (0)" in text
     assert "defend with a higher spade, or yield" in text
 
