@@ -368,7 +368,8 @@ class Ahzchim(Game):
             take = _parse_item(p, words[1])
             if owner is None:
                 if not isinstance(take, Spot):
-                    raise IllegalAction(f"say whose {take} you want: 'offer {give} for {take} of N'")
+                    raise IllegalAction(
+                        f"say whose {take} you want: 'offer {give} for {take} of N'")
                 asked.append(True)
                 owner = state._owner_of(take)
             return Offer(give, owner, take)
@@ -882,7 +883,8 @@ class AhzchimState(State):
             want = RAH if isinstance(action, Attack) else PEL
             if kind != want:
                 return (f"{card} is not a Rahziembiz (spade): attack with a spade"
-                        if want == RAH else f"{card} is not a Pelmeahe (diamond): raze with a diamond")
+                        if want == RAH else
+                        f"{card} is not a Pelmeahe (diamond): raze with a diamond")
             if action.owner == seat:
                 return "you cannot attack or raze your own Zahahnie"
             if not 0 <= action.owner < len(self.zah) or not self.in_play[action.owner]:
