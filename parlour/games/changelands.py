@@ -58,16 +58,21 @@ def parse_cell(text: str) -> int:
     return cell(SIZE - int(text[1]), FILES.index(text[0]))
 
 
+FLAMES = frozenset(c for c in VIASHI_CARDS if c not in GOD_RANK and c[1] == "R")
+# The ways a marker may step from each card (tables: bots call these in every playout).
+WAYS = {c: "nesw" if c in GOD_RANK else "" if c in FLAMES else SUIT_DIRECTION[c[1]]
+        for c in VIASHI_CARDS}
+
+
 def is_flame(card: str) -> bool:
-    return card not in GOD_RANK and card[1] == "R"
+    return card in FLAMES
 
 
 def is_god(card: str) -> bool:
     return card in GOD_RANK
 
 
-def neighbour(index: int, direction: str) -> int | None:
-    """The square one step away, or None off the grid."""
+def _neighbour(index: int, direction: str) -> int | None:
     row, col = divmod(index, SIZE)
     dr, dc = DIRECTIONS[direction]
     row, col = row + dr, col + dc
@@ -76,18 +81,23 @@ def neighbour(index: int, direction: str) -> int | None:
     return None
 
 
+NEIGHBOURS = [{d: _neighbour(q, d) for d in "nesw"} for q in range(SIZE * SIZE)]
+
+
+def neighbour(index: int, direction: str) -> int | None:
+    """The square one step away, or None off the grid."""
+    return NEIGHBOURS[index][direction]
+
+
 # The movement rules, shared by the state and the computer player (which sees only the view) --
 def steps_from(field: list[str], index: int) -> list[tuple[str, int]]:
     """The steps a marker on `index` may take: (direction, square). A step follows the card
     stood on (a god: any one way), never leaves the grid and never lands on a flame."""
-    card = field[index]
-    if is_flame(card):
-        return []
-    ways = "nesw" if is_god(card) else SUIT_DIRECTION[card[1]]
+    near = NEIGHBOURS[index]
     result = []
-    for direction in ways:
-        target = neighbour(index, direction)
-        if target is not None and not is_flame(field[target]):
+    for direction in WAYS[field[index]]:
+        target = near[direction]
+        if target is not None and field[target] not in FLAMES:
             result.append((direction, target))
     return result
 
@@ -96,13 +106,13 @@ def landing(field: list[str], index: int) -> str:
     """What landing on a square does: "off" (its card points off the grid: back to start, the
     turn ends), "flame" (it points to a flame: the turn ends) or "on". A god points wherever
     its player chooses, so it never ends a move."""
-    card = field[index]
-    if is_god(card):
-        return "on"
-    target = neighbour(index, SUIT_DIRECTION[card[1]])
+    ways = WAYS[field[index]]
+    if len(ways) != 1:
+        return "on"  # a god (a flame is never landed on)
+    target = NEIGHBOURS[index][ways]
     if target is None:
         return "off"
-    return "flame" if is_flame(field[target]) else "on"
+    return "flame" if field[target] in FLAMES else "on"
 
 
 # Actions ---------------------------------------------------------------------------------------
@@ -550,9 +560,12 @@ class ChangelandsState(State):
 
 
 # A computer player ------------------------------------------------------------------------------
+DISTANCE = [[abs(a // SIZE - b // SIZE) + abs(a % SIZE - b % SIZE) for b in range(SIZE * SIZE)]
+            for a in range(SIZE * SIZE)]
+
+
 def _distance(a: int, b: int) -> int:
-    (ra, ca), (rb, cb) = divmod(a, SIZE), divmod(b, SIZE)
-    return abs(ra - rb) + abs(ca - cb)
+    return DISTANCE[a][b]
 
 
 def best_reach(field: list[str], at: int, left: int, start: int, goal: int) -> float:
@@ -579,12 +592,13 @@ def best_reach(field: list[str], at: int, left: int, start: int, goal: int) -> f
 def _ending(field: list[str], at: int, goal: int) -> float:
     """How good a square is to end a turn on: its distance to the goal, adjusted for the way
     its card points (a marker's own card cannot be changed, so it decides the next step)."""
-    value = float(_distance(at, goal))
+    to_goal = DISTANCE[goal]
+    value = float(to_goal[at])
     steps = steps_from(field, at)
     if not steps:
         return value + 1.5  # pointing at a flame: a turn's change is spent freeing it
     for _, target in steps:
-        if _distance(target, goal) < value:
+        if to_goal[target] < value:
             return value - 0.4  # next turn starts with a step the right way
     return value + 0.6
 
@@ -621,17 +635,37 @@ class ChangelandsHeuristic(Agent):
                     best, choice = value, action
             return choice
         others = [s for s in range(len(markers)) if s != me]
-        best_score, choice = None, legal_actions[0]
-        for action in legal_actions:
-            old = field[action.square]
-            field[action.square] = action.card
+
+        def score() -> float:
             mine = best_reach(field, markers[me], STEPS, starts[me], goals[me])
             theirs = min(best_reach(field, markers[s], STEPS, starts[s], goals[s])
                          for s in others)
-            field[action.square] = old
-            score = -mine + 0.5 * min(theirs, 4.0) + (30.0 if theirs > -100 else 0.0)
-            if best_score is None or score > best_score + 1e-9:
-                best_score, choice = score, action
+            return -mine + 0.5 * min(theirs, 4.0) + (30.0 if theirs > -100 else 0.0)
+
+        # A square more than four steps from every marker, and not on or beside a start corner
+        # (where a marker may be sent back), changes no one's turn: all such changes score as
+        # leaving the field alone.
+        unchanged = None
+        cache: dict[tuple[str, int], float] = {}
+        best_score, choice = None, legal_actions[0]
+        for action in legal_actions:
+            square = action.square
+            if all(_distance(square, m) > STEPS + 1 for m in markers) and all(
+                    _distance(square, m) > 1 for m in starts):
+                if unchanged is None:
+                    unchanged = score()
+                value = unchanged
+            else:
+                kind = "god" if is_god(action.card) else action.card[1]
+                key = (kind, square)
+                value = cache.get(key)
+                if value is None:
+                    old = field[square]
+                    field[square] = action.card
+                    value = cache[key] = score()
+                    field[square] = old
+            if best_score is None or value > best_score + 1e-9:
+                best_score, choice = value, action
         return choice
 
 
