@@ -246,8 +246,9 @@ class Changelands(Game):
                       f"{view['round_limit']}")
         lines.append(f"Changelands - {status}" + (f" (you are seat {seat})"
                                                    if seat is not None else ""))
-        lines.append("                         north")
-        lines.append("     " + "".join(f.center(13) for f in FILES))
+        width = 5 + SIZE * 14 - 1
+        lines.append("north".center(width).rstrip())
+        lines.append("     " + " ".join(f.center(13) for f in FILES).rstrip())
         field = [c for row in view["field"] for c in row]
         markers = view["markers"]
         for row in range(SIZE):
@@ -258,13 +259,13 @@ class Changelands(Game):
                 here = " ".join(str(s) for s, at in enumerate(markers) if at == cell_name(index))
                 top.append("[" + card.center(11) + "]")
                 bottom.append("[" + f"{_arrow(card)} {here}".center(11) + "]")
-            rank = str(SIZE - row)
-            side = " west" if row == 2 else "     "
-            lines.append(f"  {rank}  " + " ".join(top) + ("  east" if row == 2 else ""))
-            lines.append(f"{side}" + " " + " ".join(bottom))
-        lines.append("                         south")
-        lines.append("  ^ north (wind)  v south (leaf)  > east (stone)  < west (wave)  "
-                     "+ god: any one way  ## flame: never landed on")
+            middle = row == SIZE // 2
+            lines.append(f"  {SIZE - row}  " + " ".join(top))
+            lines.append(("west " if middle else "     ") + " ".join(bottom)
+                         + (" east" if middle else ""))
+        lines.append("south".center(width).rstrip())
+        lines.append("  ^ north (wind)  v south (leaf)  > east (stone)  < west (wave)")
+        lines.append("  + god: any one way  ## flame: never landed on  digits: the seats' markers")
         for s, side in enumerate(view["sides"]):
             who = "you" if s == seat else f"seat {s}"
             lines.append(f"  {who} ({side}): on {markers[s]}, start {view['starts'][s]}, "
