@@ -3,8 +3,8 @@
     python bench/caps.py                 # every game, 20 games per line
     python bench/caps.py ahzchim -n 50 -p 4 --option chips=true
 
-A game reports that it stopped at its cap through a `reached_cap` attribute on the final state
-(Ahzchim sets it); for games without one the column reads "-". The last block pits one heuristic
+A game reports that it stopped at its own cap (a round or turn limit) through `state.reached_cap`;
+a game still going at `max_decisions()` counts as capped too. The last block pits one heuristic
 seat (seat 0) against random seats, and one random seat against heuristic seats, so the figure
 to beat is 1/players. Prints figures only; this is not a test.
 """
@@ -26,7 +26,7 @@ def play(game, seed: int, kinds: list[str]):
     state = game.new_state(seed=seed)
     agents = [make_agent(kind, game, seed=seed * 101 + seat) for seat, kind in enumerate(kinds)]
     steps = 0
-    while not state.is_terminal:
+    while not state.is_terminal and steps < game.max_decisions():
         seat = state.current_player
         state.apply(agents[seat].choose(state, seat))
         steps += 1
@@ -36,25 +36,20 @@ def play(game, seed: int, kinds: list[str]):
 def line(game, games: int, kinds_of) -> dict:
     start = time.perf_counter()
     steps = caps = wins0 = 0
-    capped_known = True
     for seed in range(games):
         state, k = play(game, seed, kinds_of(game.players))
         steps += k
-        cap = getattr(state, "reached_cap", None)
-        if cap is None:
-            capped_known = False
-        caps += bool(cap)
+        caps += state.reached_cap or not state.is_terminal
         returns = state.returns()
         wins0 += returns[0] > max(returns[1:])
     seconds = time.perf_counter() - start
     return {"games/s": games / seconds, "decisions/game": steps / games,
-            "cap rate": (caps / games) if capped_known else None, "seat 0 wins": wins0 / games}
+            "cap rate": caps / games, "seat 0 wins": wins0 / games}
 
 
 def show(label: str, figures: dict) -> None:
-    cap = figures["cap rate"]
     print(f"  {label:<26} {figures['games/s']:8.1f} games/s  {figures['decisions/game']:8.1f} "
-          f"decisions/game  cap rate {'-' if cap is None else f'{cap:6.1%}'}  "
+          f"decisions/game  cap rate {figures['cap rate']:6.1%}  "
           f"seat 0 wins {figures['seat 0 wins']:6.1%}")
 
 

@@ -278,6 +278,10 @@ class State:
     def determinize(self, seat: int, rng: random.Random) -> "State":
         raise NotImplementedError
 
+    # A game that stops at its own cap (a round or turn limit) sets this; the lab and bench/
+    # report how often that happens.
+    reached_cap = False
+
     def card_census(self) -> list[str]:
         """Every card of the game wherever it lies now (hands, table, piles, set aside)."""
         raise NotImplementedError

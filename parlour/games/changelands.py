@@ -364,6 +364,7 @@ class ChangelandsState(State):
             self.round += 1
             if self.round > self.game.options["round_limit"]:
                 self.drawn = True
+                self.reached_cap = True
                 self.to_act = None
                 self.phase = "over"
                 self.log.append("the round limit is reached: the game is drawn")

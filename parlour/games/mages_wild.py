@@ -510,6 +510,7 @@ class MagesWildState(State):
         counts = [hand.bit_count() for hand in self.hands]
         self.winners = [s for s in range(self.n) if counts[s] == min(counts)]
         self.ending = why
+        self.reached_cap = True
         self.current_player = None
         self.is_terminal = True
 

@@ -606,6 +606,7 @@ class PoliticsState(State):
             return
         if self.round >= self.game.options["round_cap"]:
             self.winners = []
+            self.reached_cap = True
             self._log(f"the round cap ({self.round}) is reached: the game is drawn")
             self._finish()
             return
