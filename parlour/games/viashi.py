@@ -251,6 +251,7 @@ class ViashiState(State):
         self.scores = [0] * n  # running score
         self.hand_scores: list[list[int]] = []  # each finished hand's scores
         self.streak = [0] * n  # hands won in a row, for the handicap
+        self.log: list[tuple] = []  # public events, formatted only when a view asks
         self._deal(deck)
 
     # The draw phase --------------------------------------------------------------------------
@@ -281,7 +282,7 @@ class ViashiState(State):
             self.random_draws = [min(s, 3) for s in self.streak]
         else:
             self.random_draws = [0] * n
-        self.log: list[tuple] = [("hand", self.hand_no, self.first_drawer)]
+        self.log.append(("hand", self.hand_no, self.first_drawer))
         self._next_draw()
 
     def _next_draw(self) -> None:
