@@ -290,10 +290,16 @@ class TwoFacedState(State):
         cards += list(self.pile) + list(self.drawn or ()) + self.taken
         return cards + [c for _, c in self.trick]
 
+    def _rng_spent(self) -> bool:
+        """The generator only shuffles the one deal."""
+        return True
+
     def clone(self) -> "TwoFacedState":
         twin = object.__new__(TwoFacedState)
         twin.__dict__.update(self.__dict__)
-        twin.rng = _copy_rng(self.rng)
+        # A generator that will never be drawn on again can be shared, and copying one costs
+        # more than all the rest of a clone.
+        twin.rng = self.rng if self._rng_spent() else _copy_rng(self.rng)
         twin.history = list(self.history)
         twin.hands = [list(h) for h in self.hands]
         twin.pile = list(self.pile)

@@ -561,10 +561,17 @@ class ViashiState(State):
         cards += [c for _, c in self.trick]
         return cards
 
+    def _rng_spent(self) -> bool:
+        """No shuffle or handicap split is left to draw on the generator."""
+        return self.hand_no >= self.hands_total and not (
+            self.phase == "draw" and any(self.random_draws))
+
     def clone(self) -> "ViashiState":
         twin = object.__new__(ViashiState)
         twin.__dict__.update(self.__dict__)
-        twin.rng = _copy_rng(self.rng)
+        # A generator that will never be drawn on again can be shared, and copying one costs
+        # more than all the rest of a clone.
+        twin.rng = self.rng if self._rng_spent() else _copy_rng(self.rng)
         twin.history = list(self.history)
         twin.scores = list(self.scores)
         twin.hand_scores = list(self.hand_scores)
