@@ -240,3 +240,31 @@ def test_heuristic_beats_random():
             mine += r[seat]
             theirs += (sum(r) - r[seat]) / (players - 1)
         assert mine > 1.2 * theirs, players
+
+
+def test_views_never_show_hidden_cards():
+    """Hidden cards stay hidden: no seat's view, log included, names a card in another hand, in
+    the extras, or another seat's bid before all have bid."""
+    import json
+    import random
+    for players in (3, 4, 5):
+        game = parlour.load("crusade", players=players)
+        for seed in range(3):
+            state = game.new_state(seed=seed)
+            rng = random.Random(seed)
+            while not state.is_terminal:
+                for seat in list(range(players)) + [None]:
+                    text = json.dumps(state.view(seat))
+                    hidden = list(state.extras)
+                    for s in range(players):
+                        if s != seat:
+                            hidden += [c for c in state.hands[s]
+                                       if not (state.revealed and state.revealed == (s, c))]
+                            if state.phase == "bid" and state.bids[s]:
+                                hidden.append(state.bids[s])
+                    for card in hidden:
+                        if card == state.tie_god:
+                            continue  # the god a tie calls for is named, not who holds it
+                        assert f'"{card}"' not in text and f" {card}" not in text, (seat, card)
+                legal = state.legal_actions()
+                state.apply(legal[rng.randrange(len(legal))])

@@ -169,3 +169,28 @@ def test_heuristic_beats_random():
             state.apply(agent.choose(state, s) if s == seat else legal[rng.randrange(len(legal))])
         score += state.returns()[seat]
     assert score > 10  # of 30: wins minus losses
+
+
+def test_views_never_show_hidden_cards():
+    """Hidden cards stay hidden: no view, log included, names the other player's hand or
+    discards, the middle, the other's drawn pair, or a dummy card during the draft."""
+    import json
+    game = parlour.load("two_faced")
+    for seed in range(4):
+        state = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal:
+            for seat in (0, 1, None):
+                text = json.dumps(state.view(seat))
+                hidden = list(state.pile)
+                for s in (0, 1):
+                    if s != seat:
+                        hidden += state.hands[s] + state.discards[s]
+                if state.phase == "draft":
+                    hidden += state.hands[2] + state.hands[3]
+                    if state.to_act != seat:
+                        hidden += state.drawn
+                for card in hidden:
+                    assert f'"{card}"' not in text and f" {card}" not in text, (seat, card)
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])

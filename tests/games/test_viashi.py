@@ -513,3 +513,28 @@ def test_heuristic_beats_random():
             theirs += sum(r[s] for s in range(game.players) if s not in seats) / (
                 game.players - len(seats))
         assert mine > 1.2 * theirs, game_id
+
+
+def test_views_never_show_hidden_cards():
+    """Hidden cards stay hidden (the contract's `view`): no seat's view, log included, names a
+    card in another seat's hand, in another drawer's pair, or in the pile; under the elvish rule,
+    not even his own face-down cards during the draw."""
+    import json
+    for elvish in (False, True):
+        game = parlour.load("viashi", elvish=elvish)
+        for seed in range(3):
+            state = game.new_state(seed=seed)
+            rng = random.Random(seed)
+            while not state.is_terminal:
+                for seat in (0, 1, 2, None):
+                    text = json.dumps(state.view(seat))
+                    hidden = list(state.pile)
+                    for s in range(3):
+                        if s != seat or (elvish and state.phase == "draw"):
+                            hidden += state.hands[s]
+                    if state.drawn and state.drawer != seat:
+                        hidden += state.drawn
+                    for card in hidden:
+                        assert f'"{card}"' not in text and f" {card}" not in text, (seat, card)
+                legal = state.legal_actions()
+                state.apply(legal[rng.randrange(len(legal))])
