@@ -1,0 +1,838 @@
+"""Viashi, the elves' game of the Viashi deck, with its human simplification Vashy and its
+six-player two-deck form Viashilym (Double-Viashi): three game ids sharing one set of rules.
+
+Rule text: shared/seeds/003 (the Viashi, Vashy and Viashilym sections); rulings: shared/GAMES.md.
+Read this module beside docs/rules/viashi.md, vashy.md and viashilym.md. A hand has two phases:
+the draw (each in turn takes two cards, one to his table face up, one to his hand face down,
+until the pile is gone) and the play (18 captures, each led from hand or table, the others
+playing from the same source). Seats are numbered in the order of play: in Viashi and
+Viashilym that is counterclockwise, in Vashy clockwise.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..agents.base import Agent
+from ..core.cards import VIASHI_54, VIASHI_CARDS, VIASHI_DOUBLE
+from ..core.errors import IllegalAction, OptionError
+from ..core.game import Game, GameInfo, Option, State
+from ..core.hidden import redeal
+from ..core.registry import register
+from .tricks import (CARD_INDEX, ELVISH_STRENGTH, GOD, HUMAN_STRENGTH, NUMBER_OF, SCHOLARS,
+                     SUIT_OF, TrickRecord, by_suit, can_follow, read_card, sort_cards, unseen)
+
+
+# Actions ---------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Up:
+    """In the draw: put this one of the two drawn cards face up on the table, the other face
+    down in the hand."""
+    card: str
+
+    def __str__(self) -> str:
+        return f"up {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Play a card to the capture, from the hand (face-down cards) or from the table."""
+    card: str
+    table: bool
+
+    def __str__(self) -> str:
+        return f"{'table' if self.table else 'hand'} {self.card}"
+
+
+# Actions are interned: legal_actions hands out the same few objects again and again.
+UP = {card: Up(card) for card in VIASHI_CARDS}
+FROM_HAND = {card: Play(card, False) for card in VIASHI_CARDS}
+FROM_TABLE = {card: Play(card, True) for card in VIASHI_CARDS}
+N_CARDS = len(VIASHI_CARDS)
+
+
+def capture(plays, strength: dict[str, int], fool_takes: int, twins: bool) -> int | None:
+    """Index of the play that makes the capture, or None when no card can (a Viashilym trick of
+    dead cards). `fool_takes` is the rank the Fool of the lead suit takes (1 the Queen in
+    Viashi and Viashilym, 2 the King in Vashy)."""
+    cards = [card for _, card in plays]
+    if twins:
+        # "When two identical cards are played as part of the same trick they cancel themselves
+        # out and become dead cards that cannot take captives themselves."
+        live = [i for i, card in enumerate(cards) if cards.count(card) == 1]
+    else:
+        live = range(len(cards))
+    lady = changeling = best_god = None
+    for i in live:
+        card = cards[i]
+        if SUIT_OF[card] == GOD:
+            if card == "Lady":
+                lady = i
+            elif card == "Changeling":
+                changeling = i
+            if best_god is None or strength[card] > strength[cards[best_god]]:
+                best_god = i
+    if best_god is not None:
+        # "the top-ranking god card makes the capture ... Likewise, the Changeling can capture
+        # the Lady" (GAMES.md: also when both are in one trick).
+        if lady is not None and changeling is not None:
+            return changeling
+        return best_god
+    lead = SUIT_OF[cards[0]]
+    best = fool = None
+    for i in live:
+        card = cards[i]
+        if SUIT_OF[card] == lead:
+            if best is None or strength[card] > strength[cards[best]]:
+                best = i
+            if NUMBER_OF[card] == 9:
+                fool = i
+    if best is not None and fool is not None and NUMBER_OF[cards[best]] == fool_takes:
+        return fool  # "the fool makes the capture, not the queen" (in Vashy: not the king)
+    return best
+
+
+# The games -------------------------------------------------------------------------------------
+EIGHTS = Option("eights", "scholar", "what the 8s are called: scholar or magician (names only, "
+                                     "no effect on play)", choices=("scholar", "magician"))
+
+
+def _elvish(default: bool) -> Option:
+    return Option("elvish", default, "the elvish rule: a player may not look at his own "
+                                     "face-down cards during the draw phase (they are hidden "
+                                     "from him until the draw ends)")
+
+
+class _ViashiFamily(Game):
+    """What the three games share; each subclass sets its rules."""
+
+    strength: dict[str, int] = ELVISH_STRENGTH
+    fool_takes = 1  # the rank the Fool of the lead suit captures
+    twins = False  # Viashilym: identical cards in one trick cancel
+    no_duplicates = False  # Viashilym: no card to the table that is already on the table
+    direction = "counterclockwise"
+
+    def hands_in_match(self) -> int:
+        return 1
+
+    def max_decisions(self) -> int:
+        cards = len(self.deck())
+        return (cards // 2 + cards) * self.hands_in_match()
+
+    # Notation: "up 5W" in the draw (5W face up, the other face down; "down 5W" puts 5W face
+    # down), "hand 5W" or "table 5W" in the play; a bare card ("5W", "lady") where it says
+    # enough.
+    def parse_action(self, state: "ViashiState", text: str):
+        words = text.split()
+        if not words:
+            raise IllegalAction("type a card, e.g. 'up 5W', 'hand 5W' or 'table Lady'")
+        verb = words[0].lower()
+        if verb in ("up", "down", "hand", "table") and len(words) > 1:
+            card = read_card(" ".join(words[1:]))
+        else:
+            verb, card = None, read_card(text)
+        if verb in ("up", "down") or (verb is None and state.phase == "draw"):
+            if verb == "down" and state.drawn is not None and card in state.drawn:
+                a, b = state.drawn
+                return UP[b if card == a else a]
+            return UP[card]
+        if verb == "hand":
+            return FROM_HAND[card]
+        if verb == "table":
+            return FROM_TABLE[card]
+        return state.play_of(card)
+
+    @property
+    def action_space_size(self) -> int:
+        return 3 * N_CARDS
+
+    def action_id(self, action) -> int:
+        if isinstance(action, Up):
+            return CARD_INDEX[action.card]
+        if isinstance(action, Play):
+            return CARD_INDEX[action.card] + (2 if action.table else 1) * N_CARDS
+        raise ValueError(f"{action!r} is not a {self.info.title} action")
+
+    def action_from_id(self, number: int):
+        kind, index = divmod(number, N_CARDS)
+        card = VIASHI_CARDS[index]
+        return (UP, FROM_HAND, FROM_TABLE)[kind][card]
+
+    def render(self, view: dict) -> str:
+        return render(self, view)
+
+
+@register
+class Viashi(_ViashiFamily):
+    info = GameInfo(
+        id="viashi",
+        title="Viashi",
+        summary="The elves' three-handed capture game: draw two, table one, keep one; lead from "
+                "hand or table, follow suit, gods call for gods, the Fool takes the Queen.",
+        min_players=3, max_players=3, default_players=3, deck="viashi",
+        options=(
+            Option("round", False, "play a round of nine hands with a running score, each "
+                                   "player drawing first three times"),
+            Option("handicap", False, "the tournament handicap (with round): a player who won "
+                                      "the last hand has his first draw split between hand and "
+                                      "table at random, two draws after two wins in a row, "
+                                      "three after three or more"),
+            _elvish(True),
+            EIGHTS,
+        ),
+        twins={"open_spiel": ["hearts", "spades"]},
+    )
+    sample_options = (
+        {},
+        {"elvish": False, "eights": "magician"},
+        {"round": True, "handicap": True},
+        {"round": True, "elvish": False},
+    )
+
+    def check_options(self) -> None:
+        if self.options["handicap"] and not self.options["round"]:
+            raise OptionError("the handicap works across the hands of a round: set round=true")
+
+    def hands_in_match(self) -> int:
+        return 9 if self.options["round"] else 1
+
+
+@register
+class Vashy(_ViashiFamily):
+    info = GameInfo(
+        id="vashy",
+        title="Vashy",
+        summary="The humans' Viashi: clockwise, King high (the Fool takes the King), a point a "
+                "trick and two for the most tricks.",
+        min_players=3, max_players=3, default_players=3, deck="viashi",
+        options=(
+            Option("set", False, "play a set of three hands with a running score, each player "
+                                 "drawing first once (otherwise each hand is a game)"),
+            _elvish(False),
+            EIGHTS,
+        ),
+        twins={"open_spiel": ["hearts", "spades"]},
+    )
+    sample_options = ({}, {"set": True, "elvish": True, "eights": "magician"})
+    strength = HUMAN_STRENGTH
+    fool_takes = 2
+    direction = "clockwise"
+
+    def hands_in_match(self) -> int:
+        return 3 if self.options["set"] else 1
+
+
+@register
+class Viashilym(_ViashiFamily):
+    info = GameInfo(
+        id="viashilym",
+        title="Viashilym (Double-Viashi)",
+        summary="Viashi for six with two decks in three teams of partners seated opposite: no "
+                "duplicate on the table, twins in a trick cancel.",
+        min_players=6, max_players=6, default_players=6, deck="viashi_double",
+        options=(_elvish(True), EIGHTS),
+        twins={"open_spiel": ["hearts", "spades"]},
+    )
+    sample_options = ({}, {"elvish": False, "eights": "magician"})
+    twins = True
+    no_duplicates = True
+
+
+# The rules -------------------------------------------------------------------------------------
+class ViashiState(State):
+    def __init__(self, game: _ViashiFamily, seed: int, deck: list[str] | None):
+        super().__init__(game, seed, deck)
+        n = game.players
+        self.n = n
+        self.elvish = game.options["elvish"]
+        self.hands_total = game.hands_in_match()
+        self.hand_no = 0  # hands started
+        self.scores = [0] * n  # running score
+        self.hand_scores: list[list[int]] = []  # each finished hand's scores
+        self.streak = [0] * n  # hands won in a row, for the handicap
+        self.log: list[tuple] = []  # public events, formatted only when a view asks
+        self._deal(deck)
+
+    # The draw phase --------------------------------------------------------------------------
+    def _deal(self, deck: list[str] | None) -> None:
+        """The cards are shuffled and piled; the first drawer moves on one seat each hand."""
+        n = self.n
+        cards = list(deck) if deck is not None else list(self.game.deck().cards)
+        if deck is None:
+            self.rng.shuffle(cards)
+        self.hand_no += 1
+        self.pile = cards[::-1]  # top card last, so pop() draws it
+        self.first_drawer = (self.hand_no - 1) % n
+        self.drawer = self.first_drawer
+        self.drawn: tuple[str, str] | None = None
+        self.drawn_public = False  # Viashilym: both drawn cards shown to prove the tabling
+        self.hands: list[list[str]] = [[] for _ in range(n)]
+        self.tables: list[list[str]] = [[] for _ in range(n)]
+        self.revealed: list[list[str]] = [[] for _ in range(n)]  # hand cards shown to all
+        self.owned: list[list[str]] = [[] for _ in range(n)]  # captured and capturing cards
+        self.tricks = [0] * n
+        self.dead: list[str] = []  # Viashilym: cards of tricks nobody could take
+        self.trick: list[tuple[int, str]] = []
+        self.source_table = False  # where the current capture is played from
+        self.history_tricks: list[TrickRecord] = []
+        self.leader = self.to_act = None
+        self.phase = "draw"
+        if self.game.options.get("handicap"):
+            self.random_draws = [min(s, 3) for s in self.streak]
+        else:
+            self.random_draws = [0] * n
+        self.log.append(("hand", self.hand_no, self.first_drawer))
+        self._next_draw()
+
+    def _next_draw(self) -> None:
+        """Draw two for the drawer; a handicapped draw is split at random at once."""
+        while True:
+            if not self.pile:
+                self._start_play()
+                return
+            seat = self.drawer
+            a, b = self.pile.pop(), self.pile.pop()
+            self.drawn = (a, b)
+            self.to_act = seat
+            if self.game.no_duplicates:
+                on_table = self._on_table
+                self.drawn_public = a != b and on_table(a) and on_table(b)
+            if self.random_draws[seat] > 0:
+                self.random_draws[seat] -= 1
+                up = a if self.rng.random() < 0.5 else b
+                self._place(seat, up, random_split=True)
+                continue
+            return
+
+    def _on_table(self, card: str) -> bool:
+        return any(card in table for table in self.tables)
+
+    def _draw_choices(self) -> list[Up]:
+        """Either card may go face up; in Viashilym "a player may never play to the table any
+        card that is already on the table, unless both of his drawn cards are already on the
+        table"."""
+        a, b = self.drawn
+        if a == b:
+            return [UP[a]]
+        if self.game.no_duplicates and not self.drawn_public:
+            if self._on_table(a):
+                return [UP[b]]
+            if self._on_table(b):
+                return [UP[a]]
+        return [UP[a], UP[b]]
+
+    def _place(self, seat: int, up: str, random_split: bool = False) -> None:
+        a, b = self.drawn
+        down = b if up == a else a
+        self.tables[seat].append(up)
+        self.hands[seat].append(down)
+        if self.drawn_public:
+            self.revealed[seat].append(down)
+        self.log.append(("draw", seat, up, down if self.drawn_public else None, random_split))
+        self.drawn = None
+        self.drawn_public = False
+        self.drawer = (seat + 1) % self.n
+
+    def _start_play(self) -> None:
+        """"The last person to draw is the first person to play"."""
+        strength = self.game.strength
+        for cards in self.hands + self.tables:
+            sort_cards(cards, strength)
+        self.phase = "play"
+        self.drawn = None
+        self.leader = self.to_act = (self.drawer - 1) % self.n
+        self.log.append(("lead", self.leader))
+
+    # The contract ----------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        return None if self.phase == "over" else self.to_act
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    def legal_actions(self) -> list:
+        phase = self.phase
+        if phase == "play":
+            seat = self.to_act
+            trick = self.trick
+            if not trick:
+                # The leader plays from his hand or from his table.
+                return ([FROM_HAND[c] for c in self.hands[seat]]
+                        + [FROM_TABLE[c] for c in self.tables[seat]])
+            table = self.source_table
+            cards = self.tables[seat] if table else self.hands[seat]
+            lead = SUIT_OF[trick[0][1]]
+            same = [c for c in cards if SUIT_OF[c] == lead]
+            pick = FROM_TABLE if table else FROM_HAND
+            return [pick[c] for c in (same or cards)]
+        if phase == "draw":
+            return self._draw_choices()
+        return []
+
+    def play_of(self, card: str) -> Play:
+        """The play of `card` a bare card name means now (for parse_action)."""
+        seat = self.to_act
+        if self.phase != "play" or seat is None:
+            return FROM_HAND[card]
+        if self.trick:
+            return (FROM_TABLE if self.source_table else FROM_HAND)[card]
+        in_hand, on_table = card in self.hands[seat], card in self.tables[seat]
+        if in_hand and on_table:
+            raise IllegalAction(f"you have {card} in your hand and on your table: type "
+                                f"'hand {card}' or 'table {card}'")
+        return FROM_TABLE[card] if on_table else FROM_HAND[card]
+
+    def _check(self, action) -> str | None:
+        if self.phase == "draw":
+            if not isinstance(action, Up):
+                return "it is the draw: put one of your two drawn cards face up, e.g. 'up 5W'"
+            if action.card not in self.drawn:
+                return f"you drew {' and '.join(self.drawn)}, not {action.card}"
+            if action not in self._draw_choices():
+                return (f"{action.card} is already on the table: it must go face down (only "
+                        "when both drawn cards are on the table may you choose)")
+            return None
+        if not isinstance(action, Play):
+            return "it is the play: play a card, e.g. 'hand 5W' or 'table 5W'"
+        seat = self.to_act
+        cards = self.tables[seat] if action.table else self.hands[seat]
+        trick = self.trick
+        if trick and action.table != self.source_table:
+            where = "table" if self.source_table else "hand"
+            return f"the leader played from his {where}: play from your {where}"
+        if action.card not in cards:
+            return f"you have no {action.card} {'on your table' if action.table else 'in your hand'}"
+        if trick:
+            lead_card = trick[0][1]
+            lead = SUIT_OF[lead_card]
+            if SUIT_OF[action.card] != lead and can_follow(cards, lead):
+                if lead == GOD:
+                    return "a god was led: you must play a god if you have one"
+                return f"follow suit: you must play a card of the suit of {lead_card}"
+        return None
+
+    def _apply(self, action) -> None:
+        seat = self.to_act
+        if self.phase == "draw":
+            self._place(seat, action.card)
+            self._next_draw()
+            return
+        card = action.card
+        if not self.trick:
+            self.source_table = action.table
+        (self.tables[seat] if action.table else self.hands[seat]).remove(card)
+        self.trick.append((seat, card))
+        self.log.append(("play", seat, card, action.table))
+        if len(self.trick) < self.n:
+            self.to_act = (seat + 1) % self.n
+            return
+        self._end_trick()
+
+    def _end_trick(self) -> None:
+        """The capturer owns every card of the trick and leads next. In Viashilym a trick no
+        live card can take leaves play unscored and the same leader leads again."""
+        game = self.game
+        trick = self.trick
+        i = capture(trick, game.strength, game.fool_takes, game.twins)
+        cards = [card for _, card in trick]
+        if i is None:
+            winner = None
+            self.dead.extend(cards)
+        else:
+            winner = trick[i][0]
+            self.owned[winner].extend(cards)
+            self.tricks[winner] += 1
+            self.leader = winner
+        self.history_tricks.append(TrickRecord(trick[0][0], tuple(trick), winner))
+        self.log.append(("take", winner, tuple(cards)))
+        self.trick = []
+        self.to_act = self.leader
+        if not self.hands[self.leader] and not self.tables[self.leader]:
+            self._end_hand()
+
+    # Scoring ---------------------------------------------------------------------------------
+    def hand_score(self) -> list[int]:
+        """This hand's points per seat (Viashilym: each seat gets its team's points)."""
+        game, n = self.game, self.n
+        if game.info.id == "vashy":
+            # "the scoring is by trick rather than by capture, a simple bonus of two for most
+            # tricks"; the Scholar bonus is not used.
+            points = list(self.tricks)
+            top = max(points)
+            if points.count(top) == 1:
+                points[points.index(top)] += 2
+            return points
+        if game.info.id == "viashilym":
+            teams = n // 2
+            tricks = [self.tricks[t] + self.tricks[t + teams] for t in range(teams)]
+            captives = [(n - 1) * t for t in tricks]
+            points = [5 * t for t in tricks]  # "five points per trick"
+            _bonus(points, captives, 5, 10)
+            for t in range(teams):
+                # "one point for every set of twins (two copies of the same card) they own"
+                owned = self.owned[t] + self.owned[t + teams]
+                points[t] += sum(owned.count(c) // 2 for c in set(owned))
+            return [points[s % teams] for s in range(n)]
+        # Viashi: "Each card captured is worth one point" (the two taken, not the capturer's
+        # own), the bonus for most captives, and "one point for each magician/scholar".
+        captives = [(n - 1) * t for t in self.tricks]
+        points = list(captives)
+        _bonus(points, captives, 3, 9)
+        for s in range(n):
+            points[s] += sum(1 for c in self.owned[s] if c in SCHOLARS)
+        return points
+
+    def _end_hand(self) -> None:
+        points = self.hand_score()
+        self.hand_scores.append(points)
+        for s in range(self.n):
+            self.scores[s] += points[s]
+        top = max(points)
+        for s in range(self.n):
+            # Ruling (rules page): every seat with the hand's top score won it, ties included.
+            self.streak[s] = self.streak[s] + 1 if points[s] == top else 0
+        self.log.append(("score", tuple(points)))
+        if self.hand_no >= self.hands_total:
+            self.phase = "over"
+            self.to_act = None
+            self.log.append(("over",))
+            return
+        self._deal(None)
+
+    def returns(self) -> list[float]:
+        return [float(s) for s in self.scores]
+
+    # What a seat may know --------------------------------------------------------------------
+    def view(self, seat: int | None) -> dict:
+        n, game = self.n, self.game
+        draw = self.phase == "draw"
+        strength = game.strength
+        hand = None
+        if seat is not None and not (draw and self.elvish):
+            hand = list(self.hands[seat])
+            if draw:
+                sort_cards(hand, strength)
+        tables = [list(t) for t in self.tables]
+        if draw:
+            for t in tables:
+                sort_cards(t, strength)
+        drawn = None
+        if self.drawn is not None and (seat == self.drawer or self.drawn_public):
+            drawn = list(self.drawn)
+        teams = [[s, s + n // 2] for s in range(n // 2)] if game.twins else None
+        return {
+            "game": game.info.id,
+            "seat": seat,
+            "phase": self.phase,
+            "hand_no": self.hand_no,
+            "hands_in_match": self.hands_total,
+            "direction": game.direction,
+            "to_act": self.current_player,
+            "first_drawer": self.first_drawer,
+            "pile_count": len(self.pile),
+            "drawer": self.drawer if draw else None,
+            "drawn": drawn,
+            "drawn_revealed": self.drawn_public,
+            "random_draws": list(self.random_draws),
+            "hand": hand,
+            "hand_counts": [len(h) for h in self.hands],
+            "tables": tables,
+            "revealed": [list(r) for r in self.revealed],
+            "leader": self.leader,
+            "source": None if not self.trick else ("table" if self.source_table else "hand"),
+            "trick": [[s, c] for s, c in self.trick],
+            "tricks_played": [t.to_json() for t in self.history_tricks],
+            "tricks": list(self.tricks),
+            "owned": [list(o) for o in self.owned],
+            "dead": list(self.dead),
+            "teams": teams,
+            "hand_scores": [list(p) for p in self.hand_scores],
+            "scores": list(self.scores),
+            "log": [_say(entry) for entry in self.log[-30:]],
+        }
+
+    def card_census(self) -> list[str]:
+        cards = list(self.pile) + list(self.drawn or ()) + self.dead
+        for s in range(self.n):
+            cards += self.hands[s] + self.tables[s] + self.owned[s]
+        cards += [c for _, c in self.trick]
+        return cards
+
+    def _rng_spent(self) -> bool:
+        """No shuffle or handicap split is left to draw on the generator."""
+        return self.hand_no >= self.hands_total and not (
+            self.phase == "draw" and any(self.random_draws))
+
+    def clone(self) -> "ViashiState":
+        twin = object.__new__(ViashiState)
+        twin.__dict__.update(self.__dict__)
+        # A generator that will never be drawn on again can be shared, and copying one costs
+        # more than all the rest of a clone.
+        twin.rng = self.rng if self._rng_spent() else _copy_rng(self.rng)
+        twin.history = list(self.history)
+        twin.scores = list(self.scores)
+        twin.hand_scores = list(self.hand_scores)
+        twin.streak = list(self.streak)
+        twin.random_draws = list(self.random_draws)
+        twin.pile = list(self.pile)
+        twin.hands = [list(h) for h in self.hands]
+        twin.tables = [list(t) for t in self.tables]
+        twin.revealed = [list(r) for r in self.revealed]
+        twin.owned = [list(o) for o in self.owned]
+        twin.tricks = list(self.tricks)
+        twin.dead = list(self.dead)
+        twin.trick = list(self.trick)
+        twin.history_tricks = list(self.history_tricks)
+        twin.log = list(self.log)
+        return twin
+
+    def determinize(self, seat: int, rng: random.Random) -> "ViashiState":
+        """The pile, the other hands (their revealed cards kept) and another drawer's pair are
+        redealt; under the elvish rule so is the seat's own hand while the draw lasts."""
+        twin = self.clone()
+        twin.rng = self._fresh_rng(rng)
+        places, known, owners = [], [], []
+        for s in range(self.n):
+            if s != seat or (self.phase == "draw" and self.elvish):
+                places.append(self.hands[s])
+                known.append(set(self.revealed[s]))
+                owners.append(s)
+        hidden_pair = self.drawn is not None and self.drawer != seat and not self.drawn_public
+        if hidden_pair:
+            places.append(list(self.drawn))
+            known.append(set())
+        places.append(self.pile)
+        known.append(set())
+        fresh = redeal(places, known, rng)
+        for s, cards in zip(owners, fresh):
+            if self.phase == "play":
+                sort_cards(cards, self.game.strength)
+            twin.hands[s] = cards
+        if hidden_pair:
+            twin.drawn = tuple(fresh[len(owners)])
+        twin.pile = fresh[-1]
+        return twin
+
+
+def _bonus(points: list[int], captives: list[int], most: int, more_than_all: int) -> None:
+    """The bonus for the most captives, or the larger one for more than all the others together;
+    a tie for most gives nothing (GAMES.md)."""
+    top = max(captives)
+    if captives.count(top) != 1:
+        return
+    i = captives.index(top)
+    points[i] += more_than_all if top > sum(captives) - top else most
+
+
+def _copy_rng(rng: random.Random) -> random.Random:
+    twin = random.Random()
+    twin.setstate(rng.getstate())
+    return twin
+
+
+def _say(entry: tuple) -> str:
+    kind = entry[0]
+    if kind == "draw":
+        _, seat, up, down, random_split = entry
+        text = f"seat {seat} puts {up} on the table"
+        if down:
+            text = f"seat {seat} shows both cards already on the table, puts {up} up and {down} down"
+        return text + (" (handicap: split at random)" if random_split else "")
+    if kind == "play":
+        _, seat, card, table = entry
+        return f"seat {seat} plays {card} from his {'table' if table else 'hand'}"
+    if kind == "take":
+        _, winner, cards = entry
+        if winner is None:
+            return f"nobody can take {' '.join(cards)}: the cards leave play unscored"
+        return f"seat {winner} captures {' '.join(cards)}"
+    if kind == "lead":
+        return f"the draw is over: seat {entry[1]}, the last to draw, leads"
+    if kind == "hand":
+        return f"hand {entry[1]}: seat {entry[2]} draws first"
+    if kind == "score":
+        return "hand scores: " + ", ".join(f"seat {s} {p}" for s, p in enumerate(entry[1]))
+    return "the game is over"
+
+
+def render(game: _ViashiFamily, view: dict) -> str:
+    """The table as text: every seat's table cards, the seat's own hand, the capture, scores."""
+    eights = game.options["eights"]
+    me = view["seat"]
+    lines = [f"{game.info.title} - hand {view['hand_no']} of {view['hands_in_match']} - "
+             f"{view['phase']} ({view['direction']}); ranks 1 Queen 2 King 3 Prince 4 Princess "
+             f"5 Warrior 6 Merchant 7 Worker 8 {eights.capitalize()} 9 Fool"]
+    if game.info.id == "vashy":
+        lines[0] += "; King high"
+    if view["teams"]:
+        lines.append("teams: " + ", ".join(f"seats {a}+{b}" for a, b in view["teams"]))
+    for s, table in enumerate(view["tables"]):
+        who = f"seat {s}" + (" (you)" if s == me else "")
+        row = f"{who:>14}  table: {by_suit(table)}"
+        if s == me and view["hand"] is not None:
+            row += f"   hand: {by_suit(view['hand'])}"
+        else:
+            row += f"   hand: {view['hand_counts'][s]} cards"
+            if s == me and view["phase"] == "draw":
+                row += " (hidden: the elvish rule)"
+        if view["revealed"][s]:
+            row += f" incl. shown {' '.join(view['revealed'][s])}"
+        row += f"   tricks {view['tricks'][s]}"
+        lines.append(row)
+    if view["phase"] == "draw":
+        lines.append(f"{view['pile_count']} cards left to draw; seat {view['drawer']} draws")
+        if view["drawn"]:
+            a, b = view["drawn"]
+            who = "you drew" if view["drawer"] == me else f"seat {view['drawer']} shows"
+            lines.append(f"{who} {a} and {b}: 'up {a}' or 'up {b}' puts that card face up")
+    elif view["phase"] == "play":
+        if view["trick"]:
+            plays = ", ".join(f"seat {s} {c}" for s, c in view["trick"])
+            lines.append(f"capture from the {view['source']}s: {plays}")
+        else:
+            lines.append(f"seat {view['leader']} leads: 'hand CARD' or 'table CARD'")
+    if view["tricks_played"]:
+        last = view["tricks_played"][-1]
+        cards = " ".join(p["card"] for p in last["plays"])
+        took = "nobody" if last["winner"] is None else f"seat {last['winner']}"
+        lines.append(f"last capture: {cards} - {took}")
+    if view["dead"]:
+        lines.append(f"dead (unscored): {' '.join(view['dead'])}")
+    if view["hand_scores"]:
+        lines.append("last hand: " + " ".join(map(str, view["hand_scores"][-1])))
+    lines.append("scores: " + ", ".join(f"seat {s} {p}" for s, p in enumerate(view["scores"])))
+    return "\n".join(lines)
+
+
+# A computer player -------------------------------------------------------------------------------
+class ViashiHeuristic(Agent):
+    """Follows cheaply and takes captures worth taking. Leads a card no one can beat when it has
+    one (on a table lead every answer is in sight); otherwise leads its weakest card. Follows
+    with the cheapest card that takes the capture when the capture is worth it (it is not when a
+    partner already holds it), else with its weakest card, keeping Scholars out of others' hands.
+    In the draw it tables the weaker card and keeps the stronger one hidden."""
+
+    name = "heuristic"
+
+    def act(self, view, legal_actions):
+        game = view["game"]
+        rules = _RULES[game]
+        first = legal_actions[0]
+        if isinstance(first, Up):
+            return self._draw(view, legal_actions, rules)
+        return self._play(view, legal_actions, rules)
+
+    def _draw(self, view, legal, rules):
+        if len(legal) == 1:
+            return legal[0]
+        strength = rules.strength
+        # Table the weaker card: hidden strength is worth more, since nobody can plan for it.
+        return min(legal, key=lambda a: (_value(a.card, strength), a.card in SCHOLARS))
+
+    def _play(self, view, legal, rules):
+        seat, n = view["seat"], len(view["tables"])
+        strength = rules.strength
+        partner = (seat + n // 2) % n if rules.twins else None
+        trick = [(s, c) for s, c in view["trick"]]
+        if not trick:
+            return self._lead(view, legal, rules)
+        # Who holds it now, and can we take it?
+        i = capture(trick, strength, rules.fool_takes, rules.twins)
+        holder = None if i is None else trick[i][0]
+        still_to_play = n - len(trick) - 1
+        takers = []
+        for action in legal:
+            j = capture(trick + [(seat, action.card)], strength, rules.fool_takes, rules.twins)
+            if j is not None and trick_owner(trick, j, seat) == seat:
+                takers.append(action)
+        if holder is not None and holder == partner:
+            takers = []  # the capture is already ours
+        if takers:
+            cheapest = min(takers, key=lambda a: _value(a.card, strength))
+            if still_to_play == 0 or self._safe(view, cheapest, rules):
+                return cheapest
+            best = max(takers, key=lambda a: _value(a.card, strength))
+            if self._safe(view, best, rules) or len(takers) == len(legal):
+                return best
+        return self._dump(legal, strength, holder, partner, seat)
+
+    def _dump(self, legal, strength, holder, partner, seat):
+        """The weakest card; a Scholar goes only where a partner takes it."""
+        def cost(a):
+            scholar = a.card in SCHOLARS and holder not in (partner, seat)
+            return (scholar, _value(a.card, strength))
+        return min(legal, key=cost)
+
+    def _safe(self, view, action, rules) -> bool:
+        """No card the players still to play might answer with beats this one."""
+        card = action.card
+        strength = rules.strength
+        suit = SUIT_OF[card]
+        lead = SUIT_OF[view["trick"][0][1]] if view["trick"] else suit
+        exact = action.table
+        for other in self._threats(view, action.table, lead):
+            osuit = SUIT_OF[other]
+            if other == card and rules.twins:
+                return False  # its twin would kill it
+            if suit == GOD:
+                if osuit == GOD and (strength[other] > strength[card]
+                                     or (card == "Lady" and other == "Changeling")):
+                    return False
+            elif osuit == GOD:
+                if exact or lead == GOD:
+                    return False  # any god played takes it (a void player may play one)
+            elif osuit == suit == lead and strength[other] > strength[card]:
+                return False
+            elif (osuit == suit == lead and NUMBER_OF[other] == 9
+                  and NUMBER_OF[card] == rules.fool_takes):
+                return False
+        return True
+
+    def _threats(self, view, table: bool, lead: str) -> list[str]:
+        """Cards the opponents still to play might answer with: from their tables exactly what
+        following suit lets them play; for a hand capture every card this seat has not seen."""
+        seat = view["seat"]
+        n = len(view["tables"])
+        played = {s for s, _ in view["trick"]}
+        others = [s for s in range(n) if s != seat and s not in played
+                  and not (view["teams"] and (s - seat) % n == n // 2)]
+        if not others:
+            return []
+        if table:
+            threats = []
+            for s in others:
+                cards = view["tables"][s]
+                same = [c for c in cards if SUIT_OF[c] == lead]
+                threats += same or cards
+            return threats
+        seen = list(view["hand"] or []) + [c for t in view["tables"] for c in t]
+        seen += [c for o in view["owned"] for c in o] + view["dead"] + [c for _, c in view["trick"]]
+        deck = VIASHI_DOUBLE.cards if view["teams"] else VIASHI_54.cards
+        return unseen(deck, seen)
+
+    def _lead(self, view, legal, rules):
+        strength = rules.strength
+        safe = [a for a in legal if self._safe(view, a, rules)]
+        if safe:
+            # Cash the weakest sure winner first: the strong ones stay sure.
+            return min(safe, key=lambda a: _value(a.card, strength))
+        return min(legal, key=lambda a: (a.card in SCHOLARS, _value(a.card, strength)))
+
+
+def trick_owner(trick, index, seat):
+    return seat if index == len(trick) else trick[index][0]
+
+
+def _value(card: str, strength: dict[str, int]) -> int:
+    """How costly a card is to give up: gods above every suit card."""
+    return strength[card] + (10 if SUIT_OF[card] == GOD else 0)
+
+
+_RULES = {"viashi": Viashi, "vashy": Vashy, "viashilym": Viashilym}
+
+for _cls in (Viashi, Vashy, Viashilym):
+    _cls.state_class = ViashiState
+    _cls.heuristic = ViashiHeuristic
