@@ -413,17 +413,8 @@ class CrusadeState(State):
             cards += self.hands[s] + self.taken[s]
         return cards + [c for _, c in self.trick]
 
-    def _rng_spent(self) -> bool:
-        """The generator only shuffles the next hand's deal."""
-        return self.hand_no >= self.hands_total
-
     def clone(self) -> "CrusadeState":
-        twin = object.__new__(CrusadeState)
-        twin.__dict__.update(self.__dict__)
-        # A generator that will never be drawn on again can be shared, and copying one costs
-        # more than all the rest of a clone.
-        twin.rng = self.rng if self._rng_spent() else _copy_rng(self.rng)
-        twin.history = list(self.history)
+        twin = self._clone_base()
         twin.scores = list(self.scores)
         twin.hand_results = list(self.hand_results)
         twin.hands = [list(h) for h in self.hands]
@@ -473,11 +464,6 @@ class CrusadeState(State):
         twin.extras = fresh[-1]
         return twin
 
-
-def _copy_rng(rng: random.Random) -> random.Random:
-    twin = random.Random()
-    twin.setstate(rng.getstate())
-    return twin
 
 
 def _say(entry: tuple) -> str:

@@ -290,17 +290,8 @@ class TwoFacedState(State):
         cards += list(self.pile) + list(self.drawn or ()) + self.taken
         return cards + [c for _, c in self.trick]
 
-    def _rng_spent(self) -> bool:
-        """The generator only shuffles the one deal."""
-        return True
-
     def clone(self) -> "TwoFacedState":
-        twin = object.__new__(TwoFacedState)
-        twin.__dict__.update(self.__dict__)
-        # A generator that will never be drawn on again can be shared, and copying one costs
-        # more than all the rest of a clone.
-        twin.rng = self.rng if self._rng_spent() else _copy_rng(self.rng)
-        twin.history = list(self.history)
+        twin = self._clone_base()
         twin.hands = [list(h) for h in self.hands]
         twin.pile = list(self.pile)
         twin.discards = [list(d) for d in self.discards]
@@ -333,11 +324,6 @@ class TwoFacedState(State):
                 twin.drawn = tuple(fresh[5])
         return twin
 
-
-def _copy_rng(rng: random.Random) -> random.Random:
-    twin = random.Random()
-    twin.setstate(rng.getstate())
-    return twin
 
 
 def _say(entry: tuple) -> str:
@@ -406,7 +392,7 @@ class TwoFacedHeuristic(Agent):
         if isinstance(legal_actions[0], Keep):
             return max(legal_actions, key=lambda a: _value(a.card))
         seat = view["seat"]
-        me, dummy, rival = seat, seat + 2, 1 - seat
+        me, rival = seat, 1 - seat
         hand = view["to_play"]
         trick = [(h, c) for h, c in view["trick"]]
         cheapest = min(legal_actions, key=lambda a: _value(a.card))

@@ -561,18 +561,8 @@ class ViashiState(State):
         cards += [c for _, c in self.trick]
         return cards
 
-    def _rng_spent(self) -> bool:
-        """No shuffle or handicap split is left to draw on the generator."""
-        return self.hand_no >= self.hands_total and not (
-            self.phase == "draw" and any(self.random_draws))
-
     def clone(self) -> "ViashiState":
-        twin = object.__new__(ViashiState)
-        twin.__dict__.update(self.__dict__)
-        # A generator that will never be drawn on again can be shared, and copying one costs
-        # more than all the rest of a clone.
-        twin.rng = self.rng if self._rng_spent() else _copy_rng(self.rng)
-        twin.history = list(self.history)
+        twin = self._clone_base()
         twin.scores = list(self.scores)
         twin.hand_scores = list(self.hand_scores)
         twin.streak = list(self.streak)
@@ -626,11 +616,6 @@ def _bonus(points: list[int], captives: list[int], most: int, more_than_all: int
     i = captives.index(top)
     points[i] += more_than_all if top > sum(captives) - top else most
 
-
-def _copy_rng(rng: random.Random) -> random.Random:
-    twin = random.Random()
-    twin.setstate(rng.getstate())
-    return twin
 
 
 def _say(entry: tuple) -> str:
