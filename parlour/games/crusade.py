@@ -19,7 +19,7 @@ from ..core.game import Game, GameInfo, Option, State
 from ..core.hidden import redeal
 from ..core.registry import register
 from .tricks import (CARD_INDEX, ELVISH_STRENGTH, GOD, NUMBER_OF, SUIT_LETTERS, SUIT_OF,
-                     TrickRecord, by_suit, can_follow, read_card, sort_cards, strongest, unseen)
+                     TrickRecord, by_suit, can_follow, follow, read_card, sort_cards, strongest, unseen)
 
 # "The card with the lowest number takes the trick": the elvish strength (1 strongest, and the
 # gods by their order, the Lady first) is exactly lowest-number-first.
@@ -257,10 +257,7 @@ class CrusadeState(State):
         if phase == "play":
             hand = self.hands[self.to_act]
             if self.trick:
-                lead = SUIT_OF[self.trick[0][1]]
-                same = [c for c in hand if SUIT_OF[c] == lead]
-                if same:
-                    return [PLAY[c] for c in same]
+                hand = follow(hand, SUIT_OF[self.trick[0][1]])
             return [PLAY[c] for c in hand]
         if phase == "bid":
             return [BID[c] for c in self.hands[self.to_act] if SUIT_OF[c] != GOD]

@@ -21,7 +21,7 @@ from ..core.game import Game, GameInfo, Option, State
 from ..core.hidden import redeal
 from ..core.registry import register
 from .tricks import (CARD_INDEX, ELVISH_STRENGTH, GOD, NUMBER_OF, SUIT_OF, TrickRecord, by_suit,
-                     can_follow, plain_winner, read_card, sort_cards, unseen)
+                     can_follow, follow, plain_winner, read_card, sort_cards, unseen)
 
 DEALER, OPPONENT, DEALER_DUMMY, OPPONENT_DUMMY = 0, 1, 2, 3
 HAND_NAMES = ("dealer", "opponent", "dealer's dummy", "opponent's dummy")
@@ -160,10 +160,7 @@ class TwoFacedState(State):
         if phase == "play":
             cards = self.hands[self.to_play]
             if self.trick:
-                lead = SUIT_OF[self.trick[0][1]]
-                same = [c for c in cards if SUIT_OF[c] == lead]
-                if same:
-                    return [PLAY[c] for c in same]
+                cards = follow(cards, SUIT_OF[self.trick[0][1]])
             return [PLAY[c] for c in cards]
         if phase == "draft":
             return [KEEP[c] for c in self.drawn]
