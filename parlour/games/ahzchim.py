@@ -11,7 +11,6 @@ The same rules play with the chips (option `chips`), their values taken from the
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 
 from ..agents.base import Agent
@@ -1213,11 +1212,7 @@ class AhzchimState(State):
         return cards
 
     def clone(self) -> "AhzchimState":
-        twin = object.__new__(AhzchimState)
-        twin.__dict__.update(self.__dict__)
-        twin.rng = random.Random()
-        twin.rng.setstate(self.rng.getstate())
-        twin.history = list(self.history)
+        twin = self._clone_base()
         twin.log = list(self.log)
         twin.hands = [list(h) for h in self.hands]
         twin.zah = [list(row) for row in self.zah]

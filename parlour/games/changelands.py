@@ -533,11 +533,7 @@ class ChangelandsState(State):
         return self.field + [c for h in self.hands for c in h] + self.pile + self.discard
 
     def clone(self) -> "ChangelandsState":
-        twin = object.__new__(ChangelandsState)
-        twin.__dict__.update(self.__dict__)
-        twin.rng = random.Random()
-        twin.rng.setstate(self.rng.getstate())
-        twin.history = list(self.history)
+        twin = self._clone_base()
         twin.field = list(self.field)
         twin.pile = list(self.pile)
         twin.discard = list(self.discard)

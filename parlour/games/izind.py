@@ -466,11 +466,7 @@ class IzindState(State):
         return cards + [c for h in self.hands for c in h] + self.pile + self.discard
 
     def clone(self) -> "IzindState":
-        twin = object.__new__(IzindState)
-        twin.__dict__.update(self.__dict__)
-        twin.rng = random.Random()
-        twin.rng.setstate(self.rng.getstate())
-        twin.history = list(self.history)
+        twin = self._clone_base()
         twin.towers = [[list(t) for t in towers] for towers in self.towers]
         twin.pile = list(self.pile)
         twin.discard = list(self.discard)
