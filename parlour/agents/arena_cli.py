@@ -14,6 +14,7 @@ from rich.table import Table
 
 from ..core.errors import OptionError
 from ..core.registry import game_class, load
+from . import parse_spec
 
 app = typer.Typer(help="Computer players against each other.", no_args_is_help=True)
 
@@ -39,8 +40,12 @@ def arena(
     from .arena import markdown_table, run_arena
 
     console = Console()
+    if not console.is_terminal:
+        console = Console(width=120)  # a log file or pipe: keep the table on one line a row
     try:
         specs = split_agents(agents)
+        for spec in specs:
+            parse_spec(spec)  # a misspelt agent is named before anything else
         options = parse_options(game, option)
         loaded = load(game, players if players is not None else len(specs), **options)
         if len(specs) != loaded.players:
