@@ -130,9 +130,11 @@ class ISMCTSAgent(Agent):
     def _deadline(self, start: float) -> float | None:
         if self.seconds is None:
             return None
-        # Stop a little early: the last iteration is abandoned, not finished, at the deadline,
-        # and choosing and returning the move must fit in the budget too.
-        return start + self.seconds - min(0.03, 0.05 * self.seconds)
+        # Stop a little early: the determinization that starts an iteration cannot be cut
+        # short, the move still has to be picked, and on a shared machine the process may be
+        # put aside for a few milliseconds at any point.
+        margin = min(0.05, max(0.01, 0.1 * self.seconds), 0.5 * self.seconds)
+        return start + self.seconds - margin
 
     def search(self, state, seat: int) -> Node:
         start = time.perf_counter()
@@ -159,57 +161,19 @@ class ISMCTSAgent(Agent):
         return root
 
     def _iterate(self, state, seat, root, rng, deadline, policies, score) -> None:
-        clock = time.perf_counter
         det = state.determinize(seat, rng)
-        node = root
-        path = []  # (child taken, children that were available beside it)
-        c = self.c
-        log = math.log
-        sqrt = math.sqrt
-        # Selection and expansion.
-        while not det.is_terminal:
-            if deadline is not None and clock() >= deadline:
-                raise _OutOfTime
-            legal = det.legal_actions()
-            actor = det.current_player
-            children = node.children
-            untried = [a for a in legal if a not in children]
-            if untried:
-                action = untried[rng.randrange(len(untried))]
-                child = children[action] = Node(actor)
-                # Untried actions have no node yet: their availability starts when they do.
-                path.append((child, [children[a] for a in legal if a in children]))
-                step(det, action)
-                break
-            available = [children[a] for a in legal]
-            best_score = -1.0
-            best = None
-            best_action = None
-            for a, ch in zip(legal, available):
-                # ch.avail + 1: this iteration counts as an availability for every option here.
-                value = ch.reward / ch.visits + c * sqrt(log(ch.avail + 1) / ch.visits)
-                if value > best_score:
-                    best_score, best, best_action = value, ch, a
-            path.append((best, available))
-            step(det, best_action)
-            node = best
-        # Playout.
-        if policies is None:
-            while not det.is_terminal:
-                if deadline is not None and clock() >= deadline:
-                    raise _OutOfTime
-                legal = det.legal_actions()
-                step(det, legal[rng.randrange(len(legal))])
-        else:
-            while not det.is_terminal:
-                if deadline is not None and clock() >= deadline:
-                    raise _OutOfTime
-                actor = det.current_player
-                legal = det.legal_actions()
-                action = legal[0] if len(legal) == 1 else policies[actor].act(
-                    det.view(actor), legal)
-                step(det, action)
-        # Backpropagation.
+        path: list = []  # (child taken, children that were available beside it)
+        try:
+            self._descend(det, root, rng, deadline, path)
+            self._play_out(det, rng, deadline, policies)
+        except _OutOfTime:
+            # An iteration cut short leaves no trace: drop the node it added, if any.
+            if path and path[-1][0].visits == 0:
+                parent = path[-2][0] if len(path) > 1 else root
+                for action, child in list(parent.children.items()):
+                    if child is path[-1][0]:
+                        del parent.children[action]
+            raise
         returns = det.returns()
         rewards = score(returns)
         wins = win_shares(returns)
@@ -219,6 +183,58 @@ class ISMCTSAgent(Agent):
             child.visits += 1
             child.reward += rewards[child.seat]
             child.wins += wins[child.seat]
+
+    def _descend(self, det, node, rng, deadline, path) -> None:
+        """Selection by UCB over the actions legal in this determinization, down to the first
+        action not tried yet, which gets a node."""
+        clock = time.perf_counter
+        c = self.c
+        log = math.log
+        sqrt = math.sqrt
+        while not det.is_terminal:
+            if deadline is not None and clock() >= deadline:
+                raise _OutOfTime
+            legal = det.legal_actions()
+            children = node.children
+            untried = [a for a in legal if a not in children]
+            if untried:
+                action = untried[rng.randrange(len(untried))]
+                child = children[action] = Node(det.current_player)
+                # Untried actions have no node yet: their availability starts when they do.
+                path.append((child, [children[a] for a in legal if a in children]))
+                step(det, action)
+                return
+            available = [children[a] for a in legal]
+            best_score = -1.0
+            best = best_action = None
+            for a, ch in zip(legal, available):
+                # ch.avail + 1: this iteration counts as an availability for every option here.
+                value = ch.reward / ch.visits + c * sqrt(log(ch.avail + 1) / ch.visits)
+                if value > best_score:
+                    best_score, best, best_action = value, ch, a
+            path.append((best, available))
+            step(det, best_action)
+            node = best
+
+    @staticmethod
+    def _play_out(det, rng, deadline, policies) -> None:
+        """The default policy to the end of the game: uniform random, or each seat's heuristic
+        seeing only its own view of the determinization."""
+        clock = time.perf_counter
+        if policies is None:
+            while not det.is_terminal:
+                if deadline is not None and clock() >= deadline:
+                    raise _OutOfTime
+                legal = det.legal_actions()
+                step(det, legal[rng.randrange(len(legal))])
+            return
+        while not det.is_terminal:
+            if deadline is not None and clock() >= deadline:
+                raise _OutOfTime
+            actor = det.current_player
+            legal = det.legal_actions()
+            action = legal[0] if len(legal) == 1 else policies[actor].act(det.view(actor), legal)
+            step(det, action)
 
     @staticmethod
     def ranked(root: Node, legal) -> list[tuple]:
