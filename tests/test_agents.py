@@ -335,8 +335,10 @@ def test_arena_command():
     runner = CliRunner()
     game = parlour.load(GAMES[0])
     agents = ",".join(["medium"] + ["easy"] * (game.players - 1))
-    result = runner.invoke(arena_app, [GAMES[0], "--agents", agents, "-n", "3", "--seed", "2"])
+    result = runner.invoke(arena_app, [GAMES[0], "--agents", agents, "-n", "3", "--seed", "2",
+                                       "--markdown"])
     assert result.exit_code == 0, result.output
     assert "medium" in result.output and "openskill" in result.output
+    assert "| medium - easy |" in result.output
     bad = runner.invoke(arena_app, [GAMES[0], "--agents", "medium,wizard", "-n", "1"])
     assert bad.exit_code == 2 and "wizard" in bad.output

@@ -33,9 +33,12 @@ class ArenaResult:
     entries: list[Entry]
     returns: np.ndarray  # games x entries
     places: np.ndarray  # games x entries, 1 = first, ties share the mean place
-    think_max: list[float]  # the longest single decision of each entry, seconds
+    think_max: list[float]  # the longest single decision of each entry, wall-clock seconds
     think_total: list[float]
     decisions: list[int]
+    # The most processor time one decision took: on a shared machine the wall clock also counts
+    # the time other processes held the processor.
+    think_cpu_max: list[float] = field(default_factory=list)
     ratings: list = field(default_factory=list)  # openskill ratings, in entry order
     seconds: float = 0.0
 
@@ -56,6 +59,7 @@ class ArenaResult:
                 "rating": rating.ordinal(), "mu": rating.mu, "sigma": rating.sigma,
                 "think_mean": self.think_total[i] / max(1, self.decisions[i]),
                 "think_max": self.think_max[i],
+                "think_cpu_max": self.think_cpu_max[i] if self.think_cpu_max else None,
             })
         return rows
 
@@ -133,6 +137,7 @@ def run_arena(game, specs: list[str], games: int, seed: int = 0, progress=None) 
     places = np.zeros((games, players))
     think_max = [0.0] * players
     think_total = [0.0] * players
+    think_cpu_max = [0.0] * players
     decisions = [0] * players
     start = time.perf_counter()
     deal_seed = 0
@@ -152,11 +157,12 @@ def run_arena(game, specs: list[str], games: int, seed: int = 0, progress=None) 
         while not state.is_terminal:
             seat = state.current_player
             e = entry_at[seat]
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             action = agents[seat].choose(state, seat)
             spent = time.perf_counter() - t0
             think_total[e] += spent
             think_max[e] = max(think_max[e], spent)
+            think_cpu_max[e] = max(think_cpu_max[e], time.process_time() - c0)
             decisions[e] += 1
             state.apply(action, seat)
         result = state.returns()
@@ -171,26 +177,29 @@ def run_arena(game, specs: list[str], games: int, seed: int = 0, progress=None) 
     return ArenaResult(game=game.info.id, players=players, options=dict(game.options), seed=seed,
                        entries=entries, returns=returns, places=places, think_max=think_max,
                        think_total=think_total, decisions=decisions, ratings=ratings,
+                       think_cpu_max=think_cpu_max,
                        seconds=time.perf_counter() - start)
 
 
-def markdown_table(result: ArenaResult) -> str:
-    """The summary as a Markdown table (for docs/strength.md)."""
+def markdown_table(data: dict) -> str:
+    """An arena's results (`ArenaResult.to_dict()`, or its --json file) as Markdown."""
     lines = ["| agent | mean return (95% CI) | mean place (95% CI) | openskill ordinal "
-             "(mu, sigma) | think mean / max s |",
+             "(mu, sigma) | think s: mean / max / max cpu |",
              "|---|---|---|---|---|"]
-    for row in result.summary():
+    for row in data["agents"]:
+        cpu = row.get("think_cpu_max")
         lines.append(
             f"| {row['agent']} | {row['return']:.2f} ({row['return_ci'][0]:.2f}, "
             f"{row['return_ci'][1]:.2f}) | {row['place']:.2f} ({row['place_ci'][0]:.2f}, "
             f"{row['place_ci'][1]:.2f}) | {row['rating']:.1f} ({row['mu']:.1f}, "
-            f"{row['sigma']:.1f}) | {row['think_mean']:.3f} / {row['think_max']:.3f} |")
+            f"{row['sigma']:.1f}) | {row['think_mean']:.3f} / {row['think_max']:.3f} / "
+            f"{'-' if cpu is None else f'{cpu:.3f}'} |")
     lines.append("")
     lines.append("| comparison | difference in mean return (95% CI, paired by game) | "
                  "excludes 0 |")
     lines.append("|---|---|---|")
-    for row in result.differences():
-        lines.append(f"| {row['better']} - {row['worse']} | {row['difference']:.2f} "
-                     f"({row['ci'][0]:.2f}, {row['ci'][1]:.2f}) | "
+    for row in data["differences"]:
+        lines.append(f"| {row['better']} - {row['worse']} | {row['difference']:+.2f} "
+                     f"({row['ci'][0]:+.2f}, {row['ci'][1]:+.2f}) | "
                      f"{'yes' if row['separated'] else 'no'} |")
     return "\n".join(lines)

@@ -33,7 +33,7 @@ def arena(
                                           help="seats (default: one per agent)"),
     option: list[str] = typer.Option([], "--option", "-o", help="game option k=v (repeat)"),
     json_out: Optional[str] = typer.Option(None, "--json", help="also write the results here"),
-    markdown: bool = typer.Option(False, "--markdown", help="print the table as Markdown"),
+    markdown: bool = typer.Option(False, "--markdown", help="also print the tables as Markdown"),
 ) -> None:
     """Play GAME many times with seats rotated and report each agent's mean return and place
     (95% intervals), paired differences between the agents listed, and an openskill rating."""
@@ -60,14 +60,13 @@ def arena(
     except (OptionError, ValueError) as error:
         console.print(f"[red]error:[/red] {error}")
         raise typer.Exit(2) from None
+    console.print(rich_table(result))
+    for row in result.differences():
+        verdict = "separated" if row["separated"] else "not separated"
+        console.print(f"{row['better']} - {row['worse']}: {row['difference']:+.2f} "
+                      f"({row['ci'][0]:+.2f}, {row['ci'][1]:+.2f}) {verdict}")
     if markdown:
-        console.print(markdown_table(result), markup=False, highlight=False)
-    else:
-        console.print(rich_table(result))
-        for row in result.differences():
-            verdict = "separated" if row["separated"] else "not separated"
-            console.print(f"{row['better']} - {row['worse']}: {row['difference']:+.2f} "
-                          f"({row['ci'][0]:+.2f}, {row['ci'][1]:+.2f}) {verdict}")
+        typer.echo("\n" + markdown_table(result.to_dict()) + "\n")
     console.print(f"{result.games} games in {result.seconds:.0f} s, seed {seed}, "
                   f"{loaded!r}", highlight=False)
     if json_out:
@@ -105,13 +104,14 @@ def parse_options(game: str, items: list[str]) -> dict:
 def rich_table(result) -> Table:
     table = Table(title=f"{result.game}: {result.games} games, seats rotated")
     for column in ("agent", "mean return (95% CI)", "mean place (95% CI)", "openskill",
-                   "think s mean/max"):
+                   "think s mean/max/cpu"):
         table.add_column(column, justify="left" if column == "agent" else "right")
     for row in result.summary():
         table.add_row(row["agent"],
                       f"{row['return']:.2f} ({row['return_ci'][0]:.2f}, {row['return_ci'][1]:.2f})",
                       f"{row['place']:.2f} ({row['place_ci'][0]:.2f}, {row['place_ci'][1]:.2f})",
-                      f"{row['rating']:.1f}", f"{row['think_mean']:.2f}/{row['think_max']:.2f}")
+                      f"{row['rating']:.1f}",
+                      f"{row['think_mean']:.2f}/{row['think_max']:.2f}/{row['think_cpu_max']:.2f}")
     return table
 
 
