@@ -36,8 +36,8 @@ class ArenaResult:
     think_max: list[float]  # the longest single decision of each entry, wall-clock seconds
     think_total: list[float]
     decisions: list[int]
-    # The most processor time one decision took: on a shared machine the wall clock also counts
-    # the time other processes held the processor.
+    # The most processor time one decision took (this thread's: the progress bar draws in
+    # another): on a shared machine the wall clock also counts other processes' turns.
     think_cpu_max: list[float] = field(default_factory=list)
     ratings: list = field(default_factory=list)  # openskill ratings, in entry order
     seconds: float = 0.0
@@ -157,12 +157,12 @@ def run_arena(game, specs: list[str], games: int, seed: int = 0, progress=None) 
         while not state.is_terminal:
             seat = state.current_player
             e = entry_at[seat]
-            t0, c0 = time.perf_counter(), time.process_time()
+            t0, c0 = time.perf_counter(), time.thread_time()
             action = agents[seat].choose(state, seat)
             spent = time.perf_counter() - t0
             think_total[e] += spent
             think_max[e] = max(think_max[e], spent)
-            think_cpu_max[e] = max(think_cpu_max[e], time.process_time() - c0)
+            think_cpu_max[e] = max(think_cpu_max[e], time.thread_time() - c0)
             decisions[e] += 1
             state.apply(action, seat)
         result = state.returns()

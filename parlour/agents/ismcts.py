@@ -119,6 +119,8 @@ class ISMCTSAgent(Agent):
         raise TypeError("ISMCTS needs the state: drivers call choose(state, seat)")
 
     def choose(self, state, seat: int):
+        if seat != state.current_player:
+            raise ValueError(f"seat {seat} is not to act; seat {state.current_player} is")
         legal = state.legal_actions()
         if len(legal) == 1:
             self.last = {"iterations": 0, "seconds": 0.0, "root": None}
