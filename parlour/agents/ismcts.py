@@ -139,6 +139,7 @@ class ISMCTSAgent(Agent):
         return start + self.seconds - margin
 
     def search(self, state, seat: int) -> Node:
+        self.last = None  # let the last tree go before the clock starts, not at the deadline
         start = time.perf_counter()
         deadline = self._deadline(start)
         rng = random.Random(self.rng.getrandbits(64))
