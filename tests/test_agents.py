@@ -91,7 +91,7 @@ def test_levels_are_what_they_say(game):
 
 
 def test_every_level_plays_every_game_to_the_end(game):
-    """easy, medium and hard (with a short clock) in one game: each move legal, the game ends.
+    """easy, medium and hard (a short clock) play a game: each move legal, the game ends.
     After 120 decisions the random player finishes a long game, to keep the test short."""
     specs = ["hard:seconds=0.02", "medium", "easy", "ismcts:iters=10"]
     for first in range(0, len(specs), game.players):  # with few seats, more games
