@@ -1,29 +1,122 @@
-"""Computer players by name: `make_agent("heuristic", game, seed=1)`."""
+"""Computer players by name or text spec, for every interface:
+
+    make_agent("easy", game)                                # a level: easy, medium, hard
+    make_agent("heuristic", game, seed=1)                   # a kind
+    make_agent("ismcts:iters=2000", game, seed=1)           # a kind with parameters
+    make_agent("ismcts:seconds=0.5,rollout=heuristic", game)
+    make_agent("hard:seconds=2", game)                      # a level with a parameter changed
+
+A spec is `kind` or `kind:key=value,key=value`. Unknown kinds, keys and bad values raise
+OptionError naming what is allowed.
+"""
 
 from __future__ import annotations
 
 from ..core.errors import OptionError
 from .base import Agent, RandomAgent
+from .ismcts import ROLLOUTS, REWARDS, ISMCTSAgent
+
+# hard: one second a move on this machine (ISMCTSAgent stops a little short of it).
+HARD_SECONDS = 1.0
 
 
-def _heuristic(game, seed):
+def _random(game, seed, params):
+    _no_params("random", params)
+    return RandomAgent(seed=seed)
+
+
+def _heuristic(game, seed, params):
+    _no_params("heuristic", params)
     if game.heuristic is None:
         raise OptionError(f"{game.info.title} has no heuristic agent yet")
     return game.heuristic(seed=seed)
 
 
-KINDS = {
-    "random": lambda game, seed: RandomAgent(seed=seed),
-    "heuristic": _heuristic,
+def _medium(game, seed, params):
+    """The game's heuristic, or the random player where the game has none yet."""
+    _no_params("medium", params)
+    if game.heuristic is None:
+        return RandomAgent(seed=seed)
+    return game.heuristic(seed=seed)
+
+
+def _ismcts(game, seed, params):
+    return ISMCTSAgent(seed=seed, heuristic=game.heuristic, **params)
+
+
+def _hard(game, seed, params):
+    params = {"seconds": HARD_SECONDS, **params}
+    return ISMCTSAgent(seed=seed, heuristic=game.heuristic, **params)
+
+
+def _no_params(kind, params):
+    if params:
+        raise OptionError(f"agent {kind!r} takes no parameters (got {', '.join(params)})")
+
+
+# What each ismcts parameter is, for parsing and for error messages.
+ISMCTS_PARAMS = {
+    "iters": (int, "iterations a move (a whole number, at least 1)"),
+    "seconds": (float, "seconds a move at most (a positive number)"),
+    "rollout": (str, "playout policy: " + " or ".join(ROLLOUTS)),
+    "c": (float, "UCB exploration constant (default 0.7)"),
+    "reward": (str, "how returns become rewards in [0, 1]: " + " or ".join(REWARDS)),
 }
+
+KINDS = {
+    "random": _random,
+    "heuristic": _heuristic,
+    "ismcts": _ismcts,
+    "easy": _random,
+    "medium": _medium,
+    "hard": _hard,
+}
+LEVELS = ("easy", "medium", "hard")
+_PARAMS = {"ismcts": ISMCTS_PARAMS, "hard": ISMCTS_PARAMS}
+
+
+def parse_spec(spec: str) -> tuple[str, dict]:
+    """`"ismcts:iters=2000,rollout=heuristic"` -> ("ismcts", {"iters": 2000, ...})."""
+    if not isinstance(spec, str) or not spec.strip():
+        raise OptionError("an agent spec is a kind such as 'easy', 'hard' or "
+                          "'ismcts:iters=2000'")
+    kind, _, rest = spec.strip().partition(":")
+    kind = kind.strip().lower()
+    if kind not in KINDS:
+        raise OptionError(f"unknown agent {kind!r} in {spec!r}; agents: {', '.join(KINDS)}")
+    allowed = _PARAMS.get(kind, {})
+    params: dict = {}
+    if not rest.strip():
+        if _:
+            raise OptionError(f"agent spec {spec!r} has a ':' but no parameters")
+        return kind, params
+    for item in rest.split(","):
+        key, eq, value = item.partition("=")
+        key, value = key.strip().lower(), value.strip()
+        if not eq or not key or not value:
+            raise OptionError(f"agent spec {spec!r}: write parameters as key=value, "
+                              f"not {item.strip()!r}")
+        if key not in allowed:
+            if not allowed:
+                raise OptionError(f"agent {kind!r} takes no parameters (got {key!r})")
+            raise OptionError(f"agent {kind!r} has no parameter {key!r}; parameters: "
+                              + "; ".join(f"{k}: {d}" for k, (_t, d) in allowed.items()))
+        if key in params:
+            raise OptionError(f"agent spec {spec!r} gives {key!r} twice")
+        kind_of, doc = allowed[key]
+        try:
+            params[key] = kind_of(value) if kind_of is not str else value.lower()
+        except ValueError:
+            raise OptionError(f"agent spec {spec!r}: {key}={value!r} is not allowed; "
+                              f"{key} is {doc}") from None
+    return kind, params
 
 
 def make_agent(spec: str, game, seed: int | None = None) -> Agent:
-    """An agent from its text spec: a kind name, e.g. "random" or "heuristic"."""
-    kind = spec.strip().lower()
-    if kind not in KINDS:
-        raise OptionError(f"unknown agent {spec!r}; agents: {', '.join(KINDS)}")
-    return KINDS[kind](game, seed)
+    """An agent for `game` from its text spec (see the module's doc)."""
+    kind, params = parse_spec(spec)
+    return KINDS[kind](game, seed, params)
 
 
-__all__ = ["Agent", "RandomAgent", "KINDS", "make_agent"]
+__all__ = ["Agent", "RandomAgent", "ISMCTSAgent", "KINDS", "LEVELS", "HARD_SECONDS",
+           "make_agent", "parse_spec"]

@@ -1,0 +1,206 @@
+"""The arena: agents play many games against each other with seats rotated, and the results come
+with 95% confidence intervals and an openskill rating.
+
+Games come in blocks of one deal per block: within a block every agent plays that same deal
+from every seat in turn (the deal's seed is shared, the seats rotate), so a lucky hand counts for
+everyone alike. Each agent gets its own seed in every game, drawn from the arena's seed.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+from scipy import stats
+
+from . import make_agent, parse_spec
+
+
+@dataclass
+class Entry:
+    label: str  # the spec, with #2, #3 for a spec listed again
+    spec: str
+
+
+@dataclass
+class ArenaResult:
+    game: str
+    players: int
+    options: dict
+    seed: int
+    entries: list[Entry]
+    returns: np.ndarray  # games x entries
+    places: np.ndarray  # games x entries, 1 = first, ties share the mean place
+    think_max: list[float]  # the longest single decision of each entry, wall-clock seconds
+    think_total: list[float]
+    decisions: list[int]
+    # The most processor time one decision took (this thread's: the progress bar draws in
+    # another): on a shared machine the wall clock also counts other processes' turns.
+    think_cpu_max: list[float] = field(default_factory=list)
+    ratings: list = field(default_factory=list)  # openskill ratings, in entry order
+    seconds: float = 0.0
+
+    @property
+    def games(self) -> int:
+        return len(self.returns)
+
+    def summary(self) -> list[dict]:
+        rows = []
+        for i, entry in enumerate(self.entries):
+            mean, low, high = mean_ci(self.returns[:, i])
+            place, place_low, place_high = mean_ci(self.places[:, i])
+            rating = self.ratings[i]
+            rows.append({
+                "agent": entry.label, "spec": entry.spec,
+                "return": mean, "return_ci": [low, high],
+                "place": place, "place_ci": [place_low, place_high],
+                "rating": rating.ordinal(), "mu": rating.mu, "sigma": rating.sigma,
+                "decisions": self.decisions[i],
+                "think_mean": self.think_total[i] / max(1, self.decisions[i]),
+                "think_max": self.think_max[i],
+                "think_cpu_max": self.think_cpu_max[i] if self.think_cpu_max else None,
+            })
+        return rows
+
+    def differences(self) -> list[dict]:
+        """Mean return of each spec minus that of the next spec listed, game by game (paired:
+        both sat at the same table), with its 95% interval; `separated` when it excludes 0."""
+        specs = []
+        for entry in self.entries:
+            if entry.spec not in specs:
+                specs.append(entry.spec)
+        per_spec = {}
+        for spec in specs:
+            columns = [i for i, e in enumerate(self.entries) if e.spec == spec]
+            per_spec[spec] = self.returns[:, columns].mean(axis=1)
+        rows = []
+        for a, b in zip(specs, specs[1:]):
+            mean, low, high = mean_ci(per_spec[a] - per_spec[b])
+            rows.append({"better": a, "worse": b, "difference": mean, "ci": [low, high],
+                         "separated": bool(low > 0 or high < 0)})
+        return rows
+
+    def to_dict(self) -> dict:
+        return {"game": self.game, "players": self.players, "options": self.options,
+                "seed": self.seed, "games": self.games, "seconds": round(self.seconds, 1),
+                "agents": self.summary(), "differences": self.differences()}
+
+
+def mean_ci(values) -> tuple[float, float, float]:
+    """Mean and Student-t 95% interval."""
+    values = np.asarray(values, dtype=float)
+    mean = float(values.mean())
+    if len(values) < 2:
+        return mean, float("nan"), float("nan")
+    sem = float(values.std(ddof=1)) / np.sqrt(len(values))
+    half = float(stats.t.ppf(0.975, len(values) - 1)) * sem
+    return mean, mean - half, mean + half
+
+
+def places_of(returns) -> list[float]:
+    """1 for the highest return; tied seats share the mean of their places."""
+    out = []
+    for r in returns:
+        above = sum(1 for x in returns if x > r)
+        level = sum(1 for x in returns if x == r)
+        out.append(above + (level + 1) / 2)
+    return out
+
+
+def entries_of(specs: list[str]) -> list[Entry]:
+    entries, seen = [], {}
+    for spec in specs:
+        spec = spec.strip()
+        seen[spec] = seen.get(spec, 0) + 1
+        label = spec if seen[spec] == 1 else f"{spec}#{seen[spec]}"
+        entries.append(Entry(label, spec))
+    return entries
+
+
+def run_arena(game, specs: list[str], games: int, seed: int = 0, progress=None) -> ArenaResult:
+    """Play `games` games of `game` (a loaded Game) among `specs`, one agent per seat.
+
+    `progress(done, total)` is called after each game (the CLI draws a bar with it)."""
+    from openskill.models import PlackettLuce
+
+    players = game.players
+    if len(specs) != players:
+        raise ValueError(f"give one agent per seat: {players} seats, {len(specs)} agents")
+    for spec in specs:
+        parse_spec(spec)  # refuse a bad spec before the first game
+    entries = entries_of(specs)
+    model = PlackettLuce()
+    ratings = [model.rating(name=e.label) for e in entries]
+    master = random.Random(seed)
+    returns = np.zeros((games, players))
+    places = np.zeros((games, players))
+    think_max = [0.0] * players
+    think_total = [0.0] * players
+    think_cpu_max = [0.0] * players
+    decisions = [0] * players
+    start = time.perf_counter()
+    deal_seed = 0
+    for g in range(games):
+        shift = g % players
+        if shift == 0:
+            deal_seed = master.getrandbits(63)
+        # Entry e sits at seat (e + shift) % players: a block of `players` games puts every
+        # entry in every seat of the same deal.
+        seat_of = [(e + shift) % players for e in range(players)]
+        entry_at = [0] * players
+        for e, s in enumerate(seat_of):
+            entry_at[s] = e
+        agents = [make_agent(entries[entry_at[s]].spec, game, seed=master.getrandbits(63))
+                  for s in range(players)]
+        state = game.new_state(seed=deal_seed)
+        while not state.is_terminal:
+            seat = state.current_player
+            e = entry_at[seat]
+            t0, c0 = time.perf_counter(), time.thread_time()
+            action = agents[seat].choose(state, seat)
+            spent = time.perf_counter() - t0
+            think_total[e] += spent
+            think_max[e] = max(think_max[e], spent)
+            think_cpu_max[e] = max(think_cpu_max[e], time.thread_time() - c0)
+            decisions[e] += 1
+            state.apply(action, seat)
+        result = state.returns()
+        game_places = places_of(result)
+        for e, s in enumerate(seat_of):
+            returns[g, e] = result[s]
+            places[g, e] = game_places[s]
+        rated = model.rate([[r] for r in ratings], ranks=[places[g, e] for e in range(players)])
+        ratings = [team[0] for team in rated]
+        if progress is not None:
+            progress(g + 1, games)
+    return ArenaResult(game=game.info.id, players=players, options=dict(game.options), seed=seed,
+                       entries=entries, returns=returns, places=places, think_max=think_max,
+                       think_total=think_total, decisions=decisions, ratings=ratings,
+                       think_cpu_max=think_cpu_max,
+                       seconds=time.perf_counter() - start)
+
+
+def markdown_table(data: dict) -> str:
+    """An arena's results (`ArenaResult.to_dict()`, or its --json file) as Markdown."""
+    lines = ["| agent | mean return (95% CI) | mean place (95% CI) | openskill ordinal "
+             "(mu, sigma) | think s: mean / max / max cpu |",
+             "|---|---|---|---|---|"]
+    for row in data["agents"]:
+        cpu = row.get("think_cpu_max")
+        lines.append(
+            f"| {row['agent']} | {row['return']:.2f} ({row['return_ci'][0]:.2f}, "
+            f"{row['return_ci'][1]:.2f}) | {row['place']:.2f} ({row['place_ci'][0]:.2f}, "
+            f"{row['place_ci'][1]:.2f}) | {row['rating']:.1f} ({row['mu']:.1f}, "
+            f"{row['sigma']:.1f}) | {row['think_mean']:.3f} / {row['think_max']:.3f} / "
+            f"{'-' if cpu is None else f'{cpu:.3f}'} |")
+    lines.append("")
+    lines.append("| comparison | difference in mean return (95% CI, paired by game) | "
+                 "excludes 0 |")
+    lines.append("|---|---|---|")
+    for row in data["differences"]:
+        lines.append(f"| {row['better']} - {row['worse']} | {row['difference']:+.2f} "
+                     f"({row['ci'][0]:+.2f}, {row['ci'][1]:+.2f}) | "
+                     f"{'yes' if row['separated'] else 'no'} |")
+    return "\n".join(lines)

@@ -1,0 +1,73 @@
+"""Hints for a seat: what the hard agent would play, how likely that wins, and the next best.
+
+`hints(state, seat)` is the one call the terminal (`parlour play --hints`) and the web room use.
+It searches only through `state.determinize(seat, ...)`, so it tells the seat nothing it could
+not know. The answer is plain JSON-ready data.
+"""
+
+from __future__ import annotations
+
+from . import HARD_SECONDS
+from .ismcts import ISMCTSAgent
+
+
+def hints(state, seat: int | None = None, seconds: float | None = None,
+          iters: int | None = None, top: int = 3, seed: int | None = None,
+          rollout: str = "random") -> dict:
+    """The best move for `seat` (default: the seat to act) and up to `top - 1` alternatives.
+
+    Each move carries `win`: the share of the search's playouts through it that this seat won
+    (ties split), an estimate of the chance to finish first after it; `value`: the mean reward in
+    [0, 1] the search maximises (1 = above every other seat); `visits`: how much the search looked
+    at it. `seconds` bounds the time, `iters` the iterations (neither: the hard level's
+    seconds); with `iters` alone and a `seed`, the answer is repeatable."""
+    if state.is_terminal:
+        raise ValueError("the game is over: there is nothing to hint")
+    to_act = state.current_player
+    if seat is None:
+        seat = to_act
+    if seat != to_act:
+        raise ValueError(f"seat {seat} is not to act; seat {to_act} is")
+    if seconds is None and iters is None:
+        seconds = HARD_SECONDS
+    agent = ISMCTSAgent(seed=seed, iters=iters, seconds=seconds, rollout=rollout,
+                        heuristic=state.game.heuristic)
+    legal = state.legal_actions()
+    game = state.game
+    if len(legal) == 1:
+        only = _move(game, legal[0], None)
+        only["forced"] = True
+        return {"seat": seat, "best": only, "alternatives": [], "iterations": 0,
+                "seconds": 0.0}
+    root = agent.search(state, seat)
+    ranked = agent.ranked(root, legal)
+    moves = [_move(game, action, child) for action, child in ranked[:max(1, top)]]
+    return {"seat": seat, "best": moves[0], "alternatives": moves[1:],
+            "iterations": agent.last["iterations"],
+            "seconds": round(agent.last["seconds"], 3)}
+
+
+def _move(game, action, child) -> dict:
+    visits = child.visits if child else 0
+    move = {"action": str(action), "visits": visits,
+            "win": round(child.wins / visits, 3) if visits else None,
+            "value": round(child.reward / visits, 3) if visits else None}
+    try:
+        move["id"] = game.action_id(action)
+    except NotImplementedError:
+        pass
+    return move
+
+
+def format_hints(data: dict) -> str:
+    """One line per move, for the terminal."""
+    def line(move, mark):
+        if move.get("forced"):
+            return f"{mark} {move['action']} (the only legal move)"
+        win = "?" if move["win"] is None else f"{100 * move['win']:.0f}%"
+        return f"{mark} {move['action']}  win {win}  ({move['visits']} playouts)"
+    lines = [line(data["best"], "best:")]
+    lines += [line(m, "  or:") for m in data["alternatives"]]
+    if data["iterations"]:
+        lines.append(f"({data['iterations']} playouts in {data['seconds']:.2f} s)")
+    return "\n".join(lines)

@@ -1,0 +1,260 @@
+"""Information-set Monte Carlo tree search for any registered game (Cowling, Powley and
+Whitehouse 2012, "Information Set Monte Carlo Tree Search", the single-observer SO-ISMCTS).
+
+One tree from the searching seat's decision: a node is an action sequence from the root, which
+stands for the information set of whoever acts there. Every iteration takes a fresh
+determinization (`state.determinize(seat, rng)`, the only way the search sees hidden cards), walks
+the tree among the actions legal in that determinization, adds one node, plays the game out with a
+fast default policy and backs up each seat's normalised return. Because the legal actions change
+from one determinization to the next, UCB counts for each child how often it was *available*, not
+how often its parent was visited. Each node holds the return of the seat that moved into it, so
+every seat maximises its own result (the max^n reading of MCTS for many players).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from ..core.errors import OptionError
+from .base import Agent
+
+ROLLOUTS = ("random", "heuristic")
+REWARDS = ("rank", "minmax")
+
+
+class Node:
+    __slots__ = ("children", "seat", "visits", "avail", "reward", "wins")
+
+    def __init__(self, seat):
+        self.children: dict = {}  # action -> Node, in the order they were first tried
+        self.seat = seat  # who moved into this node: its reward is that seat's
+        self.visits = 0
+        self.avail = 0  # iterations in which this node's action was legal at its parent
+        self.reward = 0.0
+        self.wins = 0.0  # iterations the mover finished on top (ties split), for hints
+
+
+class _OutOfTime(Exception):
+    pass
+
+
+def step(state, action) -> None:
+    """Apply an action taken from `state.legal_actions()` without checking it again.
+
+    The contract's `apply` asks `_check` first, which for many games rebuilds the legal actions
+    (the default `_check` does exactly that). Search only ever plays legal actions, so it calls the
+    rules directly and keeps the history as `apply` would (tests compare both paths)."""
+    state._apply(action)
+    state.history.append(action)
+
+
+def rank_rewards(returns) -> list[float]:
+    """Each seat's share of the others it finished above (ties count half): 1 alone on top,
+    0 alone at the bottom, whatever the game's scale."""
+    n = len(returns)
+    if n == 1:
+        return [1.0]
+    out = []
+    for r in returns:
+        below = sum(1 for x in returns if x < r)
+        level = sum(1 for x in returns if x == r) - 1
+        out.append((below + 0.5 * level) / (n - 1))
+    return out
+
+
+def minmax_rewards(returns) -> list[float]:
+    """Returns scaled so the best seat of this game gets 1 and the worst 0 (margins count)."""
+    low, high = min(returns), max(returns)
+    if high == low:
+        return [0.5] * len(returns)
+    span = high - low
+    return [(r - low) / span for r in returns]
+
+
+def win_shares(returns) -> list[float]:
+    best = max(returns)
+    top = sum(1 for r in returns if r == best)
+    return [1.0 / top if r == best else 0.0 for r in returns]
+
+
+class ISMCTSAgent(Agent):
+    """`iters` iterations and/or `seconds` of thinking a move (whichever ends first; the seconds
+    are a hard limit on the whole call). Same seed and an iteration budget: the same move."""
+
+    name = "ismcts"
+
+    def __init__(self, seed: int | None = None, iters: int | None = None,
+                 seconds: float | None = None, rollout: str = "random", c: float = 0.7,
+                 reward: str = "rank", heuristic: type | None = None):
+        super().__init__(seed)
+        if iters is None and seconds is None:
+            iters = 1000
+        if iters is not None and (isinstance(iters, bool) or not isinstance(iters, int)
+                                  or iters < 1):
+            raise OptionError(f"ismcts iters must be a whole number of at least 1, not {iters!r}")
+        if seconds is not None and not (isinstance(seconds, (int, float)) and seconds > 0):
+            raise OptionError(f"ismcts seconds must be a positive number, not {seconds!r}")
+        if rollout not in ROLLOUTS:
+            raise OptionError(f"ismcts rollout={rollout!r} is not known; use one of "
+                              + ", ".join(ROLLOUTS))
+        if rollout == "heuristic" and heuristic is None:
+            raise OptionError("ismcts rollout=heuristic needs a game with a heuristic agent")
+        if reward not in REWARDS:
+            raise OptionError(f"ismcts reward={reward!r} is not known; use one of "
+                              + ", ".join(REWARDS))
+        if not isinstance(c, (int, float)) or c < 0:
+            raise OptionError(f"ismcts c must be a number of at least 0, not {c!r}")
+        self.iters = iters
+        self.seconds = seconds
+        self.rollout = rollout
+        self.c = float(c)
+        self.reward = reward
+        self.heuristic = heuristic
+        self.last: dict | None = None  # figures of the last search, for hints and benches
+
+    # Agent -----------------------------------------------------------------------------------
+    def act(self, view, legal_actions):
+        raise TypeError("ISMCTS needs the state: drivers call choose(state, seat)")
+
+    def choose(self, state, seat: int):
+        if seat != state.current_player:
+            raise ValueError(f"seat {seat} is not to act; seat {state.current_player} is")
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            self.last = {"iterations": 0, "seconds": 0.0, "root": None}
+            return legal[0]
+        root = self.search(state, seat)
+        return self.best_action(root, legal)
+
+    # Search ----------------------------------------------------------------------------------
+    def _deadline(self, start: float) -> float | None:
+        if self.seconds is None:
+            return None
+        # Stop a little early: the determinization that starts an iteration cannot be cut
+        # short, the move still has to be picked, and on a shared machine the process may be
+        # put aside for a few milliseconds at any point.
+        margin = min(0.05, max(0.01, 0.1 * self.seconds), 0.5 * self.seconds)
+        return start + self.seconds - margin
+
+    def search(self, state, seat: int) -> Node:
+        self.last = None  # let the last tree go before the clock starts, not at the deadline
+        start = time.perf_counter()
+        deadline = self._deadline(start)
+        rng = random.Random(self.rng.getrandbits(64))
+        policies = None
+        if self.rollout == "heuristic":
+            policies = [self.heuristic(seed=rng.getrandbits(32))
+                        for _ in range(state.game.players)]
+        score = rank_rewards if self.reward == "rank" else minmax_rewards
+        root = Node(None)
+        done = 0
+        limit = self.iters if self.iters is not None else 1 << 62
+        clock = time.perf_counter
+        while done < limit:
+            if deadline is not None and clock() >= deadline:
+                break
+            try:
+                self._iterate(state, seat, root, rng, deadline, policies, score)
+            except _OutOfTime:
+                break
+            done += 1
+        self.last = {"iterations": done, "seconds": clock() - start, "root": root}
+        return root
+
+    def _iterate(self, state, seat, root, rng, deadline, policies, score) -> None:
+        det = state.determinize(seat, rng)
+        path: list = []  # (child taken, children that were available beside it)
+        try:
+            self._descend(det, root, rng, deadline, path)
+            self._play_out(det, rng, deadline, policies)
+        except _OutOfTime:
+            # An iteration cut short leaves no trace: drop the node it added, if any.
+            if path and path[-1][0].visits == 0:
+                parent = path[-2][0] if len(path) > 1 else root
+                for action, child in list(parent.children.items()):
+                    if child is path[-1][0]:
+                        del parent.children[action]
+            raise
+        returns = det.returns()
+        rewards = score(returns)
+        wins = win_shares(returns)
+        for child, available in path:
+            for ch in available:
+                ch.avail += 1
+            child.visits += 1
+            child.reward += rewards[child.seat]
+            child.wins += wins[child.seat]
+
+    def _descend(self, det, node, rng, deadline, path) -> None:
+        """Selection by UCB over the actions legal in this determinization, down to the first
+        action not tried yet, which gets a node."""
+        clock = time.perf_counter
+        c = self.c
+        log = math.log
+        sqrt = math.sqrt
+        while not det.is_terminal:
+            if deadline is not None and clock() >= deadline:
+                raise _OutOfTime
+            legal = det.legal_actions()
+            children = node.children
+            untried = [a for a in legal if a not in children]
+            if untried:
+                action = untried[rng.randrange(len(untried))]
+                child = children[action] = Node(det.current_player)
+                # Untried actions have no node yet: their availability starts when they do.
+                path.append((child, [children[a] for a in legal if a in children]))
+                step(det, action)
+                return
+            available = [children[a] for a in legal]
+            best_score = -1.0
+            best = best_action = None
+            for a, ch in zip(legal, available):
+                # ch.avail + 1: this iteration counts as an availability for every option here.
+                value = ch.reward / ch.visits + c * sqrt(log(ch.avail + 1) / ch.visits)
+                if value > best_score:
+                    best_score, best, best_action = value, ch, a
+            path.append((best, available))
+            step(det, best_action)
+            node = best
+
+    @staticmethod
+    def _play_out(det, rng, deadline, policies) -> None:
+        """The default policy to the end of the game: uniform random, or each seat's heuristic
+        seeing only its own view of the determinization."""
+        clock = time.perf_counter
+        if policies is None:
+            while not det.is_terminal:
+                if deadline is not None and clock() >= deadline:
+                    raise _OutOfTime
+                legal = det.legal_actions()
+                step(det, legal[rng.randrange(len(legal))])
+            return
+        while not det.is_terminal:
+            if deadline is not None and clock() >= deadline:
+                raise _OutOfTime
+            actor = det.current_player
+            legal = det.legal_actions()
+            action = legal[0] if len(legal) == 1 else policies[actor].act(det.view(actor), legal)
+            step(det, action)
+
+    @staticmethod
+    def ranked(root: Node, legal) -> list[tuple]:
+        """The root's legal actions, most visited first (then by mean reward)."""
+        rows = []
+        for index, action in enumerate(legal):
+            child = root.children.get(action)
+            visits = child.visits if child else 0
+            mean = child.reward / visits if visits else 0.0
+            rows.append((visits, mean, -index, action, child))
+        rows.sort(key=lambda r: (r[0], r[1], r[2]), reverse=True)
+        return [(r[3], r[4]) for r in rows]
+
+    def best_action(self, root: Node, legal):
+        return self.ranked(root, legal)[0][0]
+
+
+def ismcts(game, seed=None, **params) -> ISMCTSAgent:
+    """An ISMCTS agent for `game` (its heuristic is offered to rollout=heuristic)."""
+    return ISMCTSAgent(seed=seed, heuristic=game.heuristic, **params)

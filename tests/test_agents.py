@@ -1,0 +1,352 @@
+"""Mechanics of the computer players over every registered game: levels, specs, ISMCTS budgets
+and repeatability, determinizations, hints and the arena. Strength is the arena's business
+(docs/strength.md), not these tests'."""
+
+import json
+import os
+import random
+import subprocess
+import sys
+import time
+
+import pytest
+from typer.testing import CliRunner
+
+import parlour
+from parlour import OptionError
+from parlour.agents import HARD_SECONDS, ISMCTSAgent, RandomAgent, make_agent, parse_spec
+from parlour.agents.arena import entries_of, mean_ci, places_of, run_arena
+from parlour.agents.arena_cli import app as arena_app
+from parlour.agents.arena_cli import split_agents
+from parlour.agents.hints import format_hints, hints
+from parlour.agents.ismcts import minmax_rewards, rank_rewards, step, win_shares
+
+GAMES = parlour.games()
+
+
+def positions(game, seed, count=4):
+    """Live positions part-way through a random game, with several legal actions."""
+    rng = random.Random(seed)
+    state = game.new_state(seed=seed)
+    found = []
+    while not state.is_terminal and len(found) < count:
+        legal = state.legal_actions()
+        if len(legal) > 1 and rng.random() < 0.3:
+            found.append(state.clone())
+        state.apply(legal[rng.randrange(len(legal))])
+    assert found, "a random game offered no choice at all"
+    return found
+
+
+@pytest.fixture(params=GAMES)
+def game(request):
+    return parlour.load(request.param)
+
+
+# Specs -------------------------------------------------------------------------------------------
+def test_specs_parse():
+    assert parse_spec("ismcts:iters=2000") == ("ismcts", {"iters": 2000})
+    assert parse_spec(" ISMCTS : seconds=0.5 , rollout=Heuristic") == (
+        "ismcts", {"seconds": 0.5, "rollout": "heuristic"})
+    assert parse_spec("hard") == ("hard", {})
+    assert parse_spec("hard:seconds=2") == ("hard", {"seconds": 2.0})
+
+
+@pytest.mark.parametrize("spec, words", [
+    ("", "agent spec"),
+    ("grandmaster", "unknown agent 'grandmaster'"),
+    ("ismcts:iterz=5", "no parameter 'iterz'"),
+    ("ismcts:iters=lots", "iters='lots' is not allowed"),
+    ("ismcts:iters=0", "at least 1"),
+    ("ismcts:seconds=-1", "positive"),
+    ("ismcts:rollout=psychic", "rollout='psychic'"),
+    ("ismcts:reward=money", "reward='money'"),
+    ("ismcts:c=-1", "at least 0"),
+    ("ismcts:iters", "key=value"),
+    ("ismcts:", "no parameters"),
+    ("ismcts:iters=5,iters=6", "twice"),
+    ("easy:iters=5", "takes no parameters"),
+    ("random:x=1", "takes no parameters"),
+])
+def test_bad_specs_refused_with_a_clear_error(spec, words):
+    game = parlour.load(GAMES[0])
+    with pytest.raises(OptionError) as error:
+        make_agent(spec, game)
+    assert words in str(error.value)
+
+
+def test_levels_are_what_they_say(game):
+    assert isinstance(make_agent("easy", game), RandomAgent)
+    medium = make_agent("medium", game)
+    if game.heuristic is None:
+        assert isinstance(medium, RandomAgent)
+    else:
+        assert isinstance(medium, game.heuristic)
+    hard = make_agent("hard", game)
+    assert isinstance(hard, ISMCTSAgent) and hard.seconds == HARD_SECONDS
+    assert make_agent("hard:seconds=0.25", game).seconds == 0.25
+    spec = make_agent("ismcts:iters=20,rollout=heuristic" if game.heuristic else
+                      "ismcts:iters=20", game)
+    assert spec.iters == 20 and spec.seconds is None
+
+
+def test_every_level_plays_every_game_to_the_end(game):
+    """easy, medium and hard (a short clock) play a game: each move legal, the game ends.
+    After 120 decisions the random player finishes a long game, to keep the test short."""
+    specs = ["hard:seconds=0.02", "medium", "easy", "ismcts:iters=10"]
+    for first in range(0, len(specs), game.players):  # with few seats, more games
+        state = game.new_state(seed=11 + first)
+        agents = [make_agent(specs[(first + s) % len(specs)], game, seed=s) for s in game.seats]
+        finisher = RandomAgent(seed=1)
+        decisions = 0
+        while not state.is_terminal:
+            seat = state.current_player
+            agent = agents[seat] if decisions < 120 else finisher
+            state.apply(agent.choose(state, seat), seat)  # apply refuses an illegal move
+            decisions += 1
+        assert len(state.returns()) == game.players
+
+
+def test_heuristic_rollouts_work(game):
+    if game.heuristic is None:
+        pytest.skip("no heuristic for this game")
+    state = positions(game, 3, count=1)[0]
+    agent = make_agent("ismcts:iters=30,rollout=heuristic", game, seed=1)
+    assert agent.choose(state, state.current_player) in state.legal_actions()
+
+
+# ISMCTS mechanics --------------------------------------------------------------------------------
+class Spy:
+    """A state that records which of its parts the agent touches and every determinization."""
+
+    ALLOWED = {"determinize", "legal_actions", "current_player", "is_terminal", "game"}
+
+    def __init__(self, state):
+        self._state = state
+        self.touched = set()
+        self.determinizations = []
+
+    def __getattr__(self, name):
+        self.touched.add(name)
+        value = getattr(self._state, name)
+        if name == "determinize":
+            def determinize(seat, rng):
+                twin = value(seat, rng)
+                # The view now: the search plays the twin out afterwards.
+                self.determinizations.append((seat, twin, twin.view(seat)))
+                return twin
+            return determinize
+        return value
+
+
+def test_search_reads_hidden_cards_only_through_determinize(game):
+    for state in positions(game, 5, count=2):
+        seat = state.current_player
+        spy = Spy(state)
+        make_agent("ismcts:iters=25", game, seed=2).choose(spy, seat)
+        assert spy.touched <= Spy.ALLOWED, spy.touched - Spy.ALLOWED
+        assert len(spy.determinizations) == 25, "a fresh determinization every iteration"
+        view = state.view(seat)
+        for asked, twin, seen in spy.determinizations:
+            assert asked == seat
+            assert seen == view, "a determinization must keep what the seat knows"
+            assert twin is not state
+
+
+def test_iteration_budget_is_exact(game):
+    state = positions(game, 7, count=1)[0]
+    agent = make_agent("ismcts:iters=40", game, seed=3)
+    agent.choose(state, state.current_player)
+    assert agent.last["iterations"] == 40
+    root = agent.last["root"]
+    assert sum(child.visits for child in root.children.values()) == 40
+
+
+def test_time_budget_is_never_exceeded(game):
+    for state in positions(game, 9, count=3):
+        for seconds in (0.05, 0.3):
+            agent = make_agent(f"ismcts:seconds={seconds}", game, seed=4)
+            start = time.perf_counter()
+            action = agent.choose(state, state.current_player)
+            spent = time.perf_counter() - start
+            assert spent <= seconds, f"{spent:.3f} s over a budget of {seconds} s"
+            assert action in state.legal_actions()
+            assert agent.last["iterations"] > 0
+
+
+def test_hard_level_stays_under_its_second():
+    game = parlour.load(GAMES[0])
+    state = positions(game, 13, count=1)[0]
+    start = time.perf_counter()
+    make_agent("hard", game, seed=1).choose(state, state.current_player)
+    spent = time.perf_counter() - start
+    assert 0.5 * HARD_SECONDS < spent <= HARD_SECONDS
+
+
+def test_same_seed_and_iterations_same_move(game):
+    for state in positions(game, 15, count=3):
+        seat = state.current_player
+        a = make_agent("ismcts:iters=60", game, seed=8)
+        b = make_agent("ismcts:iters=60", game, seed=8)
+        assert a.choose(state, seat) == b.choose(state, seat)
+        visits = lambda agent: [(str(k), v.visits) for k, v in agent.last["root"].children.items()]
+        assert visits(a) == visits(b)
+
+
+def test_same_seed_same_move_whatever_the_hash_seed():
+    """Nothing in the search may hang on set or hash order, which changes between processes."""
+    code = ("import parlour, random\n"
+            "from parlour.agents import make_agent\n"
+            f"g = parlour.load({GAMES[0]!r})\n"
+            "s = g.new_state(seed=21)\n"
+            "r = random.Random(1)\n"
+            "for _ in range(3): s.apply(s.legal_actions()[r.randrange(len(s.legal_actions()))])\n"
+            "a = make_agent('ismcts:iters=80', g, seed=5)\n"
+            "print(a.choose(s, s.current_player), "
+            "sorted((str(k), v.visits) for k, v in a.last['root'].children.items()))\n")
+    outs = set()
+    for hash_seed in ("1", "2"):
+        root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        path = os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")]))
+        env = dict(os.environ, PYTHONHASHSEED=hash_seed, PYTHONPATH=path)
+        outs.add(subprocess.run([sys.executable, "-c", code], env=env, check=True,
+                                capture_output=True, text=True).stdout)
+    assert len(outs) == 1
+
+
+def test_unchecked_step_matches_apply(game):
+    """Search plays legal moves through `step` (no second legality check): same states."""
+    rng = random.Random(17)
+    a = game.new_state(seed=17)
+    b = a.clone()
+    while not a.is_terminal:
+        legal = a.legal_actions()
+        action = legal[rng.randrange(len(legal))]
+        a.apply(action)
+        step(b, action)
+        assert a == b
+    assert b.is_terminal and a.returns() == b.returns()
+
+
+def test_rewards_are_normalised():
+    # Four seats scoring 3, 1, 1, 0: the top beats all three others, the two tied seats beat
+    # one and tie one (1.5 of 3), the bottom beats none.
+    assert rank_rewards([3, 1, 1, 0]) == [1.0, 0.5, 0.5, 0.0]
+    assert rank_rewards([2, 2]) == [0.5, 0.5]
+    assert minmax_rewards([10, 0, 5]) == [1.0, 0.0, 0.5]
+    assert minmax_rewards([4, 4, 4]) == [0.5, 0.5, 0.5]
+    assert win_shares([3, 3, 1]) == [0.5, 0.5, 0.0]
+
+
+def test_one_legal_action_is_played_at_once(game):
+    rng = random.Random(19)
+    state = game.new_state(seed=19)
+    while not state.is_terminal:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            agent = make_agent("ismcts:seconds=5", game)
+            start = time.perf_counter()
+            assert agent.choose(state, state.current_player) == legal[0]
+            assert time.perf_counter() - start < 0.5
+            return
+        state.apply(legal[rng.randrange(len(legal))])
+    pytest.skip("no forced move in this game")
+
+
+# Hints -------------------------------------------------------------------------------------------
+def test_hints_are_json_and_repeatable(game):
+    state = positions(game, 23, count=1)[0]
+    seat = state.current_player
+    first = hints(state, seat, iters=80, seed=3, top=3)
+    second = hints(state, seat, iters=80, seed=3, top=3)
+    first.pop("seconds"), second.pop("seconds")
+    assert first == second
+    json.dumps(first)
+    legal = [str(a) for a in state.legal_actions()]
+    moves = [first["best"], *first["alternatives"]]
+    assert len(moves) == min(3, len(legal))
+    assert len({m["action"] for m in moves}) == len(moves)
+    assert all(m["action"] in legal for m in moves)
+    assert first["best"]["visits"] >= max(m["visits"] for m in moves)
+    assert all(m["win"] is None or 0 <= m["win"] <= 1 for m in moves)
+    assert first["iterations"] == 80
+    assert first["best"]["action"] in format_hints({**first, "seconds": 0.1})
+
+
+def test_hints_respect_their_time_and_the_seat(game):
+    state = positions(game, 25, count=1)[0]
+    start = time.perf_counter()
+    data = hints(state, seconds=0.1)
+    assert time.perf_counter() - start <= 0.1
+    assert data["seat"] == state.current_player
+    other = next(s for s in game.seats if s != state.current_player)
+    with pytest.raises(ValueError):
+        hints(state, other, iters=5)
+
+
+# Arena -------------------------------------------------------------------------------------------
+def test_places_and_intervals():
+    assert places_of([3, 1, 1, 0]) == [1.0, 2.5, 2.5, 4.0]
+    mean, low, high = mean_ci([1, 2, 3, 4])
+    # t(0.975, 3) = 3.182; sd = 1.291; half = 3.182 * 1.291 / 2 = 2.054
+    assert mean == 2.5 and abs(low - 0.446) < 0.01 and abs(high - 4.554) < 0.01
+    assert [e.label for e in entries_of(["hard", "easy", "easy"])] == ["hard", "easy", "easy#2"]
+    assert split_agents("ismcts:iters=5,rollout=heuristic,easy") == [
+        "ismcts:iters=5,rollout=heuristic", "easy"]
+    assert split_agents("ismcts:iters=5/rollout=heuristic,easy") == [
+        "ismcts:iters=5,rollout=heuristic", "easy"]
+
+
+def test_arena_rotates_seats_and_reports(game):
+    n = game.players
+    specs = ["medium", "easy"] + ["easy"] * (n - 2)
+    result = run_arena(game, specs, games=2 * n, seed=4)
+    assert result.returns.shape == (2 * n, n)
+    # Every game's places are a full set of places 1..n (ties share their mean).
+    assert all(abs(sum(row) - n * (n + 1) / 2) < 1e-9 for row in result.places)
+    rows = result.summary()
+    assert [r["agent"] for r in rows][:2] == ["medium", "easy"]
+    assert result.differences()[0]["better"] == "medium"
+    json.dumps(result.to_dict())
+    again = run_arena(game, specs, games=2 * n, seed=4)
+    assert (again.returns == result.returns).all(), "same seed, same arena"
+    with pytest.raises(ValueError):
+        run_arena(game, specs[:-1] if n > 1 else specs * 2, games=1)
+
+
+def test_arena_rotation_puts_each_agent_in_each_seat(monkeypatch):
+    """Within a block of n games the same deal is played with each agent in each seat."""
+    import parlour.agents.arena as arena
+
+    game = parlour.load(GAMES[0])
+    n = game.players
+    seats_of = {}  # (deal seed, spec) -> seats that spec sat in
+
+    class Recorder(RandomAgent):
+        def choose(self, state, seat):
+            seats_of.setdefault((state.seed, self.spec), set()).add(seat)
+            return super().choose(state, seat)
+
+    def recording_agent(spec, game, seed=None):
+        agent = Recorder(seed)
+        agent.spec = spec
+        return agent
+
+    monkeypatch.setattr(arena, "make_agent", recording_agent)
+    run_arena(game, ["easy"] + ["medium"] * (n - 1), games=n, seed=1)
+    deals = {deal for deal, _ in seats_of}
+    assert len(deals) == 1
+    assert seats_of[deals.pop(), "easy"] == set(game.seats)
+
+
+def test_arena_command():
+    runner = CliRunner()
+    game = parlour.load(GAMES[0])
+    agents = ",".join(["medium"] + ["easy"] * (game.players - 1))
+    result = runner.invoke(arena_app, [GAMES[0], "--agents", agents, "-n", "3", "--seed", "2",
+                                       "--markdown"])
+    assert result.exit_code == 0, result.output
+    assert "medium" in result.output and "openskill" in result.output
+    assert "| medium - easy |" in result.output
+    bad = runner.invoke(arena_app, [GAMES[0], "--agents", "medium,wizard", "-n", "1"])
+    assert bad.exit_code == 2 and "wizard" in bad.output
