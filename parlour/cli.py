@@ -75,7 +75,9 @@ def play(game: str,
          opponents: str = typer.Option("heuristic", help="agent for the computer seats"),
          seed: Optional[int] = typer.Option(None, help="seed of the deal"),
          option: list[str] = typer.Option([], "--option", "-o", help="rule option key=value"),
-         save: Optional[Path] = typer.Option(None, help="write the record here at the end")):
+         save: Optional[Path] = typer.Option(None, help="write the record here at the end"),
+         hints: bool = typer.Option(False, "--hints", help="allow 'hint': the hard computer "
+                                                             "player's best moves for you")):
     """Play a game in the terminal against computer seats."""
     loaded = load_game(game, players, option)
     if not 0 <= seat < loaded.players:
@@ -87,7 +89,7 @@ def play(game: str,
         _fail(str(error))
     state = loaded.new_state(seed=seed)
     console.print(f"[bold]{loaded.info.title}[/bold]: you are seat {seat}. "
-                  "Type a move, its number, 'help' or 'quit'.")
+                  "Type a move, its number, " + ("'hint', " if hints else "") + "'help' or 'quit'.")
     seen: list[str] = []
     while not state.is_terminal:
         to_act = state.current_player
@@ -109,6 +111,14 @@ def play(game: str,
                 raise typer.Exit(0)
             if text == "help":
                 console.print("type the move as shown (e.g. '8H 8D', 'pass') or its number")
+                continue
+            if text == "hint":
+                if not hints:
+                    console.print("hints are off: start with --hints")
+                    continue
+                from parlour.agents.hints import format_hints, hints as best_moves
+                with console.status("thinking…"):
+                    console.print(format_hints(best_moves(state, seat, seed=seed)))
                 continue
             if text == "moves":
                 console.print("  ".join(f"[cyan]{i}[/cyan] {a}" for i, a in enumerate(legal)))
@@ -221,6 +231,11 @@ def replay(record: Path, step: bool = typer.Option(True, help="wait for Enter be
     if state.is_terminal:
         console.print("returns: " + ", ".join(f"seat {s}: {r:g}"
                                               for s, r in enumerate(state.returns())))
+
+
+from parlour.agents.arena_cli import arena  # noqa: E402  (a command of its own, like the rest)
+
+app.command("arena")(arena)
 
 
 def main() -> None:

@@ -64,3 +64,19 @@ def test_replay_refuses_a_forged_record(tmp_path):
                                "actions": ["AS AH AD AC"]}))
     result = runner.invoke(app, ["replay", str(bad), "--no-step"])
     assert result.exit_code == 2 and "does not replay" in result.output
+
+
+def test_play_with_hints_shows_the_best_move_on_request():
+    moves = "hint\nquit\n"
+    result = runner.invoke(app, ["play", "arschloch", "--seed", "3", "--hints"], input=moves)
+    assert result.exit_code == 0, result.output
+    assert "'hint'" in result.output and "win" in result.output.lower()
+    off = runner.invoke(app, ["play", "arschloch", "--seed", "3"], input=moves)
+    assert "hints are off" in off.output
+
+
+def test_arena_is_a_command_of_parlour():
+    result = runner.invoke(app, ["arena", "arschloch", "--agents", "medium,easy,easy", "-n", "3",
+                                 "--seed", "1"])
+    assert result.exit_code == 0, result.output
+    assert "medium" in result.output and "easy" in result.output
