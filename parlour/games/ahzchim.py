@@ -1235,6 +1235,11 @@ class AhzchimState(State):
         pord_rest = [c for c in self.pord if p.kind[c] != ZAH]
         places = [self.hands[s] for s in others] + [pord_rest]
         known = [set(self.known[s]) for s in others] + [set()]
+        if self.pending and self.pending[0] == "offer" and isinstance(self.pending[2], str):
+            # A card offered in a trade was shown: it stays in the proposer's hand.
+            proposer = self.pending[1]
+            if proposer != seat:
+                known[others.index(proposer)].add(self.pending[2])
         fresh = redeal(places, known, rng)
         for s, hand in zip(others, fresh):
             hand.sort(key=p.order.__getitem__)

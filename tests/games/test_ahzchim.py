@@ -758,3 +758,27 @@ def test_heuristic_beats_random():
             state.apply(agents[seat].act(state.view(seat), state.legal_actions()))
         wins += state.winner == me
     assert wins >= 7
+
+
+def test_a_card_offered_in_trade_stays_in_the_proposers_hand_when_determinized():
+    """Ruling (GAMES.md, Trade): "the player on turn names both cards, the other accepts or refuses"
+    — the offered card is named aloud, so every determinization keeps it in the proposer's hand."""
+    import random
+    from parlour.games.ahzchim import Offer
+    game = parlour.load("ahzchim", players=2)
+    for seed in range(40):
+        state = game.new_state(seed=seed)
+        offers = [a for a in state.legal_actions()
+                  if isinstance(a, Offer) and isinstance(a.give, str)]
+        if not offers:
+            continue
+        proposer = state.current_player
+        state.apply(offers[0])
+        answerer = state.current_player
+        for k in range(10):
+            twin = state.determinize(answerer, random.Random(k))
+            assert offers[0].give in twin.hands[proposer]
+            for action in twin.legal_actions():
+                twin.clone().apply(action)
+        return
+    raise AssertionError("no trade offer found to test")
