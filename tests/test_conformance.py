@@ -71,6 +71,14 @@ def deep_checks(state, legal, rng, step):
     det = state.determinize(seat, random.Random(step))
     assert det.view(seat) == state.view(seat), "a determinization must keep what the seat knows"
     assert det.legal_actions() == legal
+    for action in legal[:12]:  # a determinization is a real position: every move plays in it
+        det.clone().apply(action)
+    for other in game.seats:  # and so is one made for a seat that is not to act
+        if other != seat:
+            twin = state.determinize(other, random.Random(step + other))
+            assert twin.view(other) == state.view(other)
+            for action in twin.legal_actions()[:6]:
+                twin.clone().apply(action)
     # Notation and action ids round-trip for every legal action.
     for action in legal:
         assert game.parse_action(state, str(action)) == action
