@@ -543,7 +543,9 @@ class TreasureState(State):
         length = max(need, high - low + 1) if held else need
         if length > 9:
             return False
-        for start in range(max(1, high - length + 1), min(low, 10 - length) + 1):
+        starts = range(max(1, high - length + 1), min(low, 10 - length) + 1) if held else \
+            range(1, 11 - length)
+        for start in starts:
             missing = [r for r in range(start, start + length) if r not in held]
             if sum(1 for r in missing if r not in fixed) <= wild:
                 return True
