@@ -12,7 +12,7 @@ hand cards minus their rank.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..agents.base import Agent
 from ..core.cards import (GOD_RANK, GODS, VIASHI_54, VIASHI_CARDS, VIASHI_DOUBLE, Deck, is_god,
@@ -900,6 +900,7 @@ class TreasureHeuristic(Agent):
 
     name = "heuristic"
     LARGEST = 18  # hands above this are planned without the pile (the solver's time grows)
+    WILD_PLAN = 9  # hands above this plan as if no card could change rank or color
 
     def __init__(self, seed: int | None = None):
         super().__init__(seed)
@@ -909,6 +910,10 @@ class TreasureHeuristic(Agent):
         seat, hand = view["seat"], view["hand"]
         active = frozenset(tuple(e.split(":")) for e in view["active"])
         sc = treasure_scoring(active, view["six_color_bonus"])
+        if len(hand) > self.WILD_PLAN and (sc.rank_wild_suits or sc.color_wild_ranks):
+            # Changing cards multiply the solver's work on big hands: plan without them
+            # (the moves offered still allow them).
+            sc = replace(sc, rank_wild_suits=frozenset(), color_wild_ranks=frozenset())
         first = legal_actions[0]
         if isinstance(first, (Draw, Take, TakePile)) or TAKE in legal_actions:
             return self._draw(view, hand, sc, legal_actions)
