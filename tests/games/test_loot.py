@@ -320,3 +320,25 @@ def test_heuristic_fires_a_strong_hand_and_discards_its_worst_card():
     # Keeping 1W-4W (color and run, 16) and 6P/6B 7G 8G 9G (8) with one six loose (-6) beats
     # keeping the set of sixes (16 + 6 - 15).
     assert bot.choose(state, 0).card in ("6R", "6B")
+
+
+def test_render_shows_the_hand_the_pile_and_the_last_hand():
+    game, state = new(points=None)
+    text = game.render(state.view(0))
+    assert "your hand: 1W 2W 3W 4W 6R" in text and "top: 7W" in text
+    round_of_turns(state)
+    play(state, FIRE)
+    text = game.render(state.view(None))
+    assert "seat 2 fired the village" in text and "winners: seat 2" in text
+
+
+def test_heuristic_plays_whole_matches():
+    from parlour.agents.base import RandomAgent
+    game = parlour.load("loot", players=3)
+    for seed in range(2):
+        state = game.new_state(seed=seed)
+        agents = [LootHeuristic(seed), RandomAgent(seed), LootHeuristic(seed + 1)]
+        while not state.is_terminal:
+            seat = state.current_player
+            state.apply(agents[seat].choose(state, seat))
+        assert max(abs(t) for t in state.totals) >= 100 or state.hand_number == 40

@@ -508,3 +508,38 @@ def test_notation_round_trip():
                  "add 5R=5W to 2", "discard DarkLord"):
         assert str(game.parse_action(state, text)) == text
     assert game.parse_action(state, "lay 3P=3P") == Lay("3P")
+
+
+def test_determinize_keeps_the_taken_pile_in_the_takers_hand():
+    import random
+    state = start(["1W"], ["2W"], up="9G")
+    next_turn(state, "1W")
+    state.apply(DISCARDS["2W"])
+    state.apply(TAKE_PILE)  # seat 0 holds 9G 1W 2W for all to see
+    twin = state.determinize(1, random.Random(4))
+    assert {"9G", "1W", "2W"} <= set(twin.hands[0])
+    assert twin.view(1) == state.view(1)
+    assert Counter(twin.card_census()) == Counter(state.card_census())
+
+
+def test_render_shows_the_table_and_the_effects():
+    state = start(["Lady", "1W", "1R"])
+    table(state, "set", "Lady", "1W", "1R")
+    text = state.game.render(state.view(0))
+    assert "1. seat 0 set: Lady 1W 1R" in text
+    assert "Lady in a set: runs are worth double points" in text and "your hand:" in text
+
+
+def test_heuristic_plays_to_the_end_and_tables():
+    from parlour.agents.base import RandomAgent
+    from parlour.games.treasure import TreasureHeuristic
+    game = parlour.load("treasure", players=3)
+    tabled = 0
+    for seed in range(3):
+        state = game.new_state(seed=seed)
+        agents = [TreasureHeuristic(seed), RandomAgent(seed), RandomAgent(seed + 1)]
+        while not state.is_terminal:
+            seat = state.current_player
+            state.apply(agents[seat].choose(state, seat))
+        tabled += sum(1 for m in state.table if m.owner == 0)
+    assert tabled > 0
