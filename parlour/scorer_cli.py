@@ -10,7 +10,8 @@ from rich.table import Table
 from .core.errors import IllegalAction
 from .games import loot as loot_game
 from .games import treasure as treasure_game
-from .games.melds import Arrangement
+from .core.cards import is_god
+from .games.melds import Arrangement, read_card, sort_cards
 
 app = typer.Typer(help="Score a hand of real cards at its best arrangement.", no_args_is_help=True)
 
@@ -54,9 +55,8 @@ def loot(hand: list[str] = typer.Argument(..., help="the cards: 1W .. 9G, gods b
     """A Loot hand at the firing of the village: every god in any hand is in play."""
     try:
         arrangement = loot_game.score_hand(_split(hand), _split(gods), run_bonus)
-        in_play = sorted({loot_game._card(g) for g in _split(gods) + _split(hand)
-                          if loot_game.is_god(loot_game._card(g))},
-                         key=loot_game.CARD_INDEX.__getitem__)
+        in_play = sort_cards({read_card(g) for g in _split(gods) + _split(hand)
+                              if is_god(read_card(g))})
     except IllegalAction as error:
         _fail(error)
     _show("Loot", arrangement, ["gods in play: " + (", ".join(in_play) or "none")])

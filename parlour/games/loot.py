@@ -19,7 +19,7 @@ from ..core.errors import IllegalAction
 from ..core.game import Game, GameInfo, Option, State
 from ..core.hidden import redeal
 from ..core.registry import register
-from .melds import Arrangement, Scoring, best_score, solve
+from .melds import CARD_INDEX, Arrangement, Scoring, best_score, read_card, solve, sort_cards
 
 HAND_SIZE = 9
 # Engine limits, not rules: a hand nobody fires is called after this many rounds of turns, and a
@@ -48,8 +48,8 @@ def loot_scoring(gods, run_bonus: str = "scaled") -> Scoring:
 def score_hand(cards, gods=(), run_bonus: str = "scaled") -> Arrangement:
     """The scorer for people playing with real cards: the best arrangement of a hand and its
     score. `gods` are the gods in the other hands; the hand's own gods are in play anyway."""
-    cards = [_card(c) for c in cards]
-    in_play = {_card(g) for g in gods} | {c for c in cards if is_god(c)}
+    cards = [read_card(c) for c in cards]
+    in_play = {read_card(g) for g in gods} | {c for c in cards if is_god(c)}
     for god in in_play:
         if not is_god(god):
             raise IllegalAction(f"{god} is not a god; the gods are {', '.join(GODS)}")
@@ -93,23 +93,6 @@ class Pass:
 
 DRAW, TAKE, FIRE, PASS = Draw(), Take(), Fire(), Pass()
 DISCARDS = {card: Discard(card) for card in VIASHI_CARDS}
-CARD_INDEX = {card: i for i, card in enumerate(VIASHI_CARDS)}
-_CARD_NAMES = {card.lower(): card for card in VIASHI_CARDS} | {"dark lord": "DarkLord"}
-
-
-def _card(word: str) -> str:
-    card = _CARD_NAMES.get(word.strip().lower())
-    if card is None:
-        raise IllegalAction(f"{word!r} is not a Viashi card; write rank then color (1W .. 9G: "
-                            f"W R P B G) or a god by name ({', '.join(GODS)})")
-    return card
-
-
-def sort_cards(cards) -> list[str]:
-    """Suit by suit, then the gods, each by rank (the order of the deck)."""
-    return sorted(cards, key=CARD_INDEX.__getitem__)
-
-
 # The game --------------------------------------------------------------------------------------
 @register
 class Loot(Game):
@@ -161,7 +144,7 @@ class Loot(Game):
             words = words[1:]
         if words:
             try:
-                return DISCARDS[_card(" ".join(words))]
+                return DISCARDS[read_card(" ".join(words))]
             except IllegalAction:
                 pass
         raise IllegalAction(f"{text!r} is not a Loot move; write draw, take, discard CARD "

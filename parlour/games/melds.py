@@ -27,7 +27,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import product
 
-from ..core.cards import GOD_RANK, VIASHI_CARDS, is_god, viashi_rank, viashi_suit
+from ..core.cards import GOD_RANK, GODS, VIASHI_CARDS, is_god, viashi_rank, viashi_suit
+from ..core.errors import IllegalAction
 
 SUITS = ("W", "R", "P", "B", "G", "god")  # the sixth color is the gods'
 SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
@@ -83,6 +84,24 @@ class Scoring:
 
     def color_wild(self, card: str) -> bool:
         return not is_god(card) and int(card[0]) in self.color_wild_ranks
+
+
+CARD_INDEX = {card: i for i, card in enumerate(VIASHI_CARDS)}
+_CARD_NAMES = {card.lower(): card for card in VIASHI_CARDS} | {"dark lord": "DarkLord"}
+
+
+def read_card(word: str) -> str:
+    """A card as a person types it: '7w', 'Lady', 'dark lord'."""
+    card = _CARD_NAMES.get(word.strip().lower())
+    if card is None:
+        raise IllegalAction(f"{word!r} is not a Viashi card; write rank then color (1W .. 9G: "
+                            f"W R P B G) or a god by name ({', '.join(GODS)})")
+    return card
+
+
+def sort_cards(cards) -> list[str]:
+    """Suit by suit, then the gods, each by rank (the order of the deck)."""
+    return sorted(cards, key=CARD_INDEX.__getitem__)
 
 
 def ident(rank: int, suit: str) -> str:

@@ -21,9 +21,9 @@ from ..core.errors import IllegalAction, OptionError
 from ..core.game import Game, GameInfo, Option, State
 from ..core.hidden import redeal
 from ..core.registry import register
-from .loot import CARD_INDEX, KNOWN, _card, sort_cards
-from .melds import KINDS, Arrangement, Scoring, best_score, ident, identities, six_colors, \
-    solve, valid
+from .loot import KNOWN
+from .melds import CARD_INDEX, KINDS, Arrangement, Scoring, best_score, ident, identities, \
+    read_card, six_colors, solve, sort_cards, valid
 
 HAND_SIZE = 9
 # Engine limits, not rules: a hand in which nobody goes out is called after this many rounds of
@@ -123,7 +123,7 @@ def parse_gods(words) -> list[tuple[str, tuple[str, ...]]]:
     copies = []
     for word in words:
         name, _, kinds = word.partition(":")
-        god = _card(name)
+        god = read_card(name)
         if not is_god(god):
             raise IllegalAction(f"{name} is not a god; the gods are {', '.join(GODS)}")
         kinds = tuple(k.strip().lower() for k in kinds.replace("+", ",").split(",") if k.strip())
@@ -138,7 +138,7 @@ def score_hand(cards, gods=(), six_color_bonus: bool = False) -> Arrangement:
     """The scorer for people playing with real cards: the best arrangement of these cards as if
     tabled (4 points a card) with the rest in hand, under the effects of the gods on the table
     (`gods` as 'Lady:set', 'Thief:run' ...; the cards' own gods take no effect)."""
-    cards = [_card(c) for c in cards]
+    cards = [read_card(c) for c in cards]
     active, _ = active_effects(parse_gods(gods))
     return solve(cards, treasure_scoring(active, six_color_bonus))
 
@@ -302,7 +302,7 @@ class Treasure(Game):
             if head == "open" and len(rest) == 1 and rest[0] in KINDS:
                 return OPENS[rest[0]]
             if head == "discard" and rest:
-                return DISCARDS[_card(" ".join(rest))]
+                return DISCARDS[read_card(" ".join(rest))]
             if head == "lay" and rest:
                 card, as_ = _card_as(" ".join(rest))
                 return Lay(card, as_)
@@ -390,10 +390,10 @@ class Treasure(Game):
 
 def _card_as(text: str) -> tuple[str, str | None]:
     card, _, as_ = text.partition("=")
-    card = _card(card)
+    card = read_card(card)
     if not as_:
         return card, None
-    target = _card(as_)
+    target = read_card(as_)
     if target not in SUIT_CARD_INDEX:
         raise IllegalAction(f"a card may stand for a suit card (1W .. 9G), not {target}")
     return card, None if target == card else target
@@ -907,7 +907,7 @@ class TreasureHeuristic(Agent):
         self.plan: list[Lay] = []
 
     def act(self, view, legal_actions):
-        seat, hand = view["seat"], view["hand"]
+        hand = view["hand"]
         active = frozenset(tuple(e.split(":")) for e in view["active"])
         sc = treasure_scoring(active, view["six_color_bonus"])
         if len(hand) > self.WILD_PLAN and (sc.rank_wild_suits or sc.color_wild_ranks):

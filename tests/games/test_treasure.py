@@ -7,7 +7,7 @@ import pytest
 
 import parlour
 from parlour import IllegalAction
-from parlour.games.treasure import (CLOSE, DISCARDS, DRAW, OPENS, TAKE, TAKE_PILE, Add, Lay,
+from parlour.games.treasure import (CLOSE, DISCARDS, DRAW, OPENS, TAKE_PILE, Add, Lay,
                                     active_effects, score_hand, treasure_scoring)
 
 
