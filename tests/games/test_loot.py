@@ -274,11 +274,14 @@ def test_illegal_moves_are_refused_and_change_nothing():
                            (PASS, "draw, take")]:
         with pytest.raises(IllegalAction, match=reason):
             state.apply(action)
+    assert state == before
     play(state, DRAW)
+    after_draw = state.clone()
     with pytest.raises(IllegalAction, match="you do not hold 1R"):
         state.apply(DISCARDS["1R"])
-    state2 = before.clone()
-    assert state2 == before
+    with pytest.raises(IllegalAction, match="discard a card"):
+        state.apply(TAKE)
+    assert state == after_draw
 
 
 def test_determinize_keeps_the_cards_everyone_saw_taken():
