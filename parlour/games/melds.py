@@ -174,7 +174,7 @@ class Arrangement:
 
 
 # The solver -----------------------------------------------------------------------------------
-U, S, C, R, CR = range(5)  # loose, set, color, run, color and run within
+U, S, C, R, CR, D = range(6)  # loose, set, color, run, color and run within, color later
 
 
 def _card_facts(card: str, scoring: Scoring):
@@ -238,6 +238,11 @@ class _Solver:
         self.counting = not self.bonus_on
         self._delta_memo: dict = {}
         self._adv: dict = {}
+        # Cards that may change color put in a color wait for the end to pick their suit (with
+        # many colors open that saves the search from following every suit at every rank).
+        # Their numbers by rank ride at the end of the `left` part of the state.
+        self.deferring = sorted(sc.color_wild_ranks) if self.counting else []
+        self.G = len(self.groups)
 
     def _can_meld(self, i: int) -> bool:
         rank, suit, rw, cw = self.facts[i]
@@ -318,7 +323,7 @@ class _Solver:
         sc = self.sc
         L, cap = sc.run_min, sc.color_min
         start = sum(self.loose[i] for i in self.dead)
-        wild_left = tuple(len(g) for _, g in self.groups)
+        wild_left = tuple(len(g) for _, g in self.groups) + (0,) * len(self.deferring)
         if self.counting:
             start_key = ((0,) * 6, (0,) * (L + 1), ((0,) * (L + 1),) * 6, wild_left)
             step = self._rank_step_counts
@@ -386,7 +391,8 @@ class _Solver:
         for g, ((key, group), n) in enumerate(zip(self.groups, place)):
             cards.extend((group[0], -1 - g, True) for _ in range(n))  # which one: see _rebuild
         zero6 = (0,) * 6
-        partial = {(zero6, 0, zero6, 0): (0.0, ())}
+        defer = rank in self.deferring and any(color_ok[s] for s in NATURAL)
+        partial = {(zero6, 0, zero6, 0, 0): (0.0, ())}
         for i, ref, placed in cards:
             _, suit, rw, cw = self.facts[i]
             suits = NATURAL if cw else (suit,)
@@ -400,33 +406,38 @@ class _Solver:
                     grown[k] = (nv, dec + (d,) if want else None)
 
             for pkey, (v, dec) in partial.items():
-                cc, nr, ncr, nset = pkey
+                cc, nr, ncr, nset, ndef = pkey
                 if not placed:
                     keep(pkey, v + loose, dec, (ref, U, None, None, rank))
-                    for s in suits:
-                        if color_ok[s]:
-                            keep((cc[:s] + (cc[s] + 1,) + cc[s + 1:], nr, ncr, nset),
-                                 v + val_c[s], dec, (ref, C, s, None, rank))
+                    if cw and defer:
+                        keep((cc, nr, ncr, nset, ndef + 1), v, dec, (ref, D, None, None, rank))
+                    else:
+                        for s in suits:
+                            if color_ok[s]:
+                                keep((cc[:s] + (cc[s] + 1,) + cc[s + 1:], nr, ncr, nset, ndef),
+                                     v + val_c[s], dec, (ref, C, s, None, rank))
                 if set_ok:
                     s = max(suits, key=val_s.__getitem__)
-                    keep((cc, nr, ncr, nset + 1), v + val_s[s], dec, (ref, S, s, None, rank))
+                    keep((cc, nr, ncr, nset + 1, ndef), v + val_s[s], dec,
+                         (ref, S, s, None, rank))
                 if run_ok:
                     s = max(suits, key=val_r.__getitem__)
-                    keep((cc, nr + 1, ncr, nset), v + val_r[s], dec, (ref, R, s, None, rank))
+                    keep((cc, nr + 1, ncr, nset, ndef), v + val_r[s], dec,
+                         (ref, R, s, None, rank))
                 for s in suits:
                     if cr_ok[s]:
                         keep((cc[:s] + (cc[s] + 1,) + cc[s + 1:], nr,
-                              ncr[:s] + (ncr[s] + 1,) + ncr[s + 1:], nset),
+                              ncr[:s] + (ncr[s] + 1,) + ncr[s + 1:], nset, ndef),
                              v + val_c[s] + val_r[s], dec, (ref, CR, s, None, rank))
             partial = grown
         best: dict = {}
-        for (cc, nr, ncr, nset), (v, dec) in partial.items():
+        for (cc, nr, ncr, nset, ndef), (v, dec) in partial.items():
             if 0 < nset < smin:
                 continue
-            k = (cc, nr, ncr)
+            k = (cc, nr, ncr, ndef)
             if k not in best or v > best[k][0]:
                 best[k] = (v, dec)
-        memo = [(cc, nr, ncr, v, dec) for (cc, nr, ncr), (v, dec) in best.items()]
+        memo = [(cc, nr, ncr, ndef, v, dec) for (cc, nr, ncr, ndef), (v, dec) in best.items()]
         self._delta_memo[(rank, place)] = memo
         return memo
 
@@ -440,13 +451,14 @@ class _Solver:
         out: dict = {}
         get = out.get
         for (colcnt, runs, crs, left), (value, trace) in layer.items():
+            waiting = left[self.G:]
             if placeable:
-                placements = product(*(range(n + 1) for n in left))
+                placements = product(*(range(n + 1) for n in left[:self.G]))
             else:
-                placements = (tuple(0 for _ in left),)
+                placements = ((0,) * self.G,)
             for place in placements:
                 left2 = tuple(n - p for n, p in zip(left, place))
-                for dcc, nr, ncr, dv, dec in self._deltas(rank, place, want):
+                for dcc, nr, ncr, ndef, dv, dec in self._deltas(rank, place, want):
                     runs2 = advance(runs, nr, run_start)
                     if runs2 is None:
                         continue
@@ -462,7 +474,12 @@ class _Solver:
                             cc = colcnt
                         else:
                             cc = tuple(min(a + b, cap) for a, b in zip(colcnt, dcc))
-                        key = (cc, runs2, tuple(crs2), left2)
+                        if ndef:
+                            j = self.deferring.index(rank)
+                            later = waiting[:j] + (waiting[j] + ndef,) + waiting[j + 1:]
+                        else:
+                            later = waiting
+                        key = (cc, runs2, tuple(crs2), left2 + later)
                         v = value + dv
                         prior = get(key)
                         if prior is None or v > prior[0]:
@@ -500,6 +517,17 @@ class _Solver:
                         if item[1] not in merged or item[0] > merged[item[1]][0]:
                             merged[item[1]] = item
                 options = list(merged.values())
+        for rank, count in zip(self.deferring, left[self.G:]):
+            colors = [(s, val_c[rank][s]) for s in NATURAL if self.color_ok[s]]
+            for k in range(count):
+                merged = {}
+                for value, cc, dec in options:
+                    for s, v in colors:
+                        cc2 = cc[:s] + (min(cc[s] + 1, cap),) + cc[s + 1:]
+                        item = (value + v, cc2, dec + (((D, rank), C, s, None, rank),))
+                        if cc2 not in merged or item[0] > merged[cc2][0]:
+                            merged[cc2] = item
+                options = list(merged.values())
         return options
 
     def _rank_step(self, rank: int, layer: dict, want: bool) -> dict:
@@ -526,10 +554,11 @@ class _Solver:
         cr_start = [color_ok[s] and self.cr_start[s][rank] for s in range(6)]
         bonus_on = self.bonus_on
         for (colcnt, runs, crs, left), (value, trace) in layer.items():
+            waiting = left[self.G:]
             if placeable:
-                placements = product(*(range(n + 1) for n in left))
+                placements = product(*(range(n + 1) for n in left[:self.G]))
             else:
-                placements = (tuple(0 for _ in left),)
+                placements = ((0,) * self.G,)
             for place in placements:
                 cards = [(i, False) for i in fixed]
                 for (key, group), n_left, n in zip(self.groups, left, place):
@@ -613,7 +642,7 @@ class _Solver:
                                     grown[k] = (vcr, dec + ((i, CR, s, n, rank),)
                                                 if want else None)
                     partial = grown
-                left2 = tuple(n - p for n, p in zip(left, place))
+                left2 = tuple(n - p for n, p in zip(left, place)) + waiting
                 for (cc, old, new, ocr, ncr, nset), (v, dec) in partial.items():
                     if 0 < nset < smin:
                         continue
@@ -644,13 +673,19 @@ class _Solver:
         open_runs: list[list] = []  # [state, cards, bonus]
         open_cr: dict[int, list[list]] = {}  # suit -> [[length, cards]]
         taken = [0] * len(self.groups)
+        waiting: dict[int, list[int]] = {}
         for dec in layers:
             old_runs, open_runs = open_runs, []
             old_cr, open_cr = open_cr, {}
             joining: list[int] = []
             joining_cr: dict[int, list[int]] = {}
             for i, cat, s, detail, rank in dec:
-                if i < 0:  # a changing card placed by group: the groups' cards go in order
+                if cat == D:
+                    waiting.setdefault(rank, []).append(i)
+                    continue
+                if isinstance(i, tuple):  # a card that waited for its color: in order
+                    i = waiting[i[1]].pop(0)
+                elif i < 0:  # a changing card placed by group: the groups' cards go in order
                     g = -1 - i
                     i = self.groups[g][1][taken[g]]
                     taken[g] += 1
