@@ -17,7 +17,10 @@ set (of its rank), color (of its suit), run, or color-and-run-within; all sets o
 into one set and all colors of one suit into one color without changing the score. What is left to
 search is the runs. `solve` goes up the ranks 1..9 keeping, for every reachable pattern of
 (color sizes so far, open runs, open runs within colors, wild cards not yet placed), the best
-score: an exact dynamic programme whose states stay few for real hands.
+score: an exact dynamic programme whose states stay few for real hands. Without a six-color
+bonus in reach a run is only its length, so runs are counted by length and a rank's cards join
+them in the one best way (short runs first, then long ones, then new runs); cards that may change
+color pick their color at the end.
 """
 
 from __future__ import annotations
