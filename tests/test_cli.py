@@ -80,3 +80,9 @@ def test_arena_is_a_command_of_parlour():
                                  "--seed", "1"])
     assert result.exit_code == 0, result.output
     assert "medium" in result.output and "easy" in result.output
+
+
+def test_score_is_a_command_of_parlour():
+    result = runner.invoke(app, ["score", "loot", "1W", "2W", "3W", "4W", "5R", "5P", "5B"])
+    assert result.exit_code == 0, result.output
+    assert "+22" in result.output or "22" in result.output

@@ -10,7 +10,6 @@ discard, firing offered at the moments GAMES.md names, reveal and score. The mat
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 
 from ..agents.base import Agent
@@ -449,11 +448,7 @@ class LootState(State):
         return [c for h in self.hands for c in h] + self.draw + self.discard
 
     def clone(self) -> "LootState":
-        twin = object.__new__(LootState)
-        twin.__dict__.update(self.__dict__)
-        twin.rng = random.Random()
-        twin.rng.setstate(self.rng.getstate())
-        twin.history = list(self.history)
+        twin = self._clone_base()
         twin.totals = list(self.totals)
         twin.results = list(self.results)
         twin.log = list(self.log)

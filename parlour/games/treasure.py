@@ -11,7 +11,6 @@ hand cards minus their rank.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, replace
 
 from ..agents.base import Agent
@@ -822,11 +821,7 @@ class TreasureState(State):
         return cards
 
     def clone(self) -> "TreasureState":
-        twin = object.__new__(TreasureState)
-        twin.__dict__.update(self.__dict__)
-        twin.rng = random.Random()
-        twin.rng.setstate(self.rng.getstate())
-        twin.history = list(self.history)
+        twin = self._clone_base()
         twin.totals = list(self.totals)
         twin.results = list(self.results)
         twin.log = list(self.log)

@@ -11,7 +11,7 @@ import pytest
 import parlour
 from parlour import IllegalAction
 from parlour.core.cards import GODS, VIASHI_CARDS
-from parlour.games.viashi import FROM_HAND, FROM_TABLE, UP, Up, capture
+from parlour.games.viashi import FROM_HAND, FROM_TABLE, UP, capture
 from parlour.games.tricks import ELVISH_STRENGTH, HUMAN_STRENGTH, card_name, read_card
 
 
