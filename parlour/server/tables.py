@@ -452,20 +452,20 @@ class Table:
                     await asyncio.sleep(1.0)  # the store failed: try again shortly
 
     async def _choose(self, seat: Seat, state):
-        """The agent's move on a copy of the state. An agent runs in a thread until it has shown
-        it decides in a few milliseconds; a slow one (a search) never blocks the room."""
-        twin = state.clone()
-
-        def timed():
+        """The agent's move. An agent runs in a thread, on a copy of the state, until it has
+        shown it decides in a few milliseconds; a slow one (a search) never blocks the room. A
+        quick one then runs on the loop, where nothing else touches the state meanwhile (agents
+        only read it: view, legal actions, determinize)."""
+        def timed(position):
             start = time.perf_counter()
-            action = seat.agent.choose(twin, seat.number)
+            action = seat.agent.choose(position, seat.number)
             return action, time.perf_counter() - start
 
         try:
             if seat.slow:
-                action, spent = await asyncio.to_thread(timed)
+                action, spent = await asyncio.to_thread(timed, state.clone())
             else:
-                action, spent = timed()
+                action, spent = timed(state)
             seat.slow = spent > 0.003
             return action
         except Exception:

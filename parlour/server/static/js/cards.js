@@ -108,7 +108,7 @@ export function cardGlyph(name) {
     span.classList.add(name[1] === "H" || name[1] === "D" ? "glyph-red" : "glyph-black");
   } else if (kind === "viashi") {
     span.textContent = name[0] + " " + VIASHI[name[1]].name.slice(0, -1);
-    span.style.setProperty("--glyph", VIASHI[name[1]].band);
+    span.style.setProperty("--glyph", VIASHI[name[1]].ink);
     span.classList.add("glyph-suit");
   } else if (kind === "god") {
     span.textContent = "\u2726 " + godTitle(name);
@@ -254,7 +254,7 @@ function xuniSpecial(name) {
   let body = frame(paper, white ? "#c7bd9f" : "#0d0f12", ink);
   body += icon(PATH.elephant, 50, 62, 64, `fill="${white ? "#ffffff" : "#0a0b0d"}" stroke="${ink}" stroke-width="2.5"`);
   body += icon(PATH.ear, 50, 62, 64, `fill="none" stroke="${ink}" stroke-width="2.5"`);
-  body += `<text x="50" y="118" text-anchor="middle" font-family="${SERIF}" font-size="11.5" font-weight="700" letter-spacing="1" fill="${ink}">${white ? "WHITE" : "BLACK"} ELEPHANT</text>`;
+  body += `<text x="50" y="118" text-anchor="middle" font-family="${SERIF}" font-size="9" font-weight="700" letter-spacing="0.4" fill="${ink}">${white ? "WHITE" : "BLACK"} ELEPHANT</text>`;
   return body;
 }
 

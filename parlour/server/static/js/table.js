@@ -91,6 +91,7 @@ function receive(message) {
       frame = message;
       pending = false;
       if (welcome) render();
+      window.parlour = { welcome, frame }; // what this page was sent, for tests and the console
       break;
     case "error":
       pending = false;

@@ -100,6 +100,11 @@ function isGrid(list, ctx, key) {
     (Array.isArray(cell) && cell.every((c) => c === null || ctx.isCard(c)))));
 }
 
+// A grid of single cards or marks (a field), as opposed to one list of piles per seat (towers).
+function isFlatGrid(list, ctx) {
+  return isGrid(list, ctx) && list.every((row) => row.every(isScalar));
+}
+
 export function renderValue(value, key, ctx, depth = 0) {
   if (value === null || value === undefined) return muted("\u2014");
   if (typeof value === "boolean") return h("span", { class: "flag " + (value ? "on" : "off") }, value ? "yes" : "no");
@@ -146,7 +151,11 @@ function renderList(list, key, ctx, depth) {
     }));
   }
   if (list.every((v) => v === null || (typeof v === "object" && !Array.isArray(v)))) {
-    return h("div", { class: "records" }, list.map((item) => renderRecord(item, key, ctx, depth)));
+    // Plays of a trick ({"seat": 1, "play": "8H 8D"}) sit side by side, as on the table.
+    const plays = list.every((v) => v !== null && Object.keys(v).length <= 2 &&
+      Object.entries(v).some(([k, x]) => SEAT_KEY.test(k) && ctx.isSeat(x)));
+    return h("div", { class: "records" + (plays ? " plays" : "") },
+      list.map((item) => renderRecord(item, key, ctx, depth)));
   }
   return h("div", { class: "list" }, list.map((item) => renderValue(item, key, ctx, depth + 1)));
 }
@@ -220,7 +229,7 @@ export function layoutView(view, ctx) {
     if (seatKeys.has(key) || perSeat) {
       if (value.every((v) => isScalar(v) && !ctx.isCard(v))) { parts.seatStats.push(key); continue; }
       if (seatKeys.has(key) || value.every((v) => v === null || (typeof v === "object" && !Array.isArray(v) && !("seat" in v))) ||
-          (value.every((v) => v === null || Array.isArray(v)) && !isGrid(value, ctx, key))) {
+          (value.every((v) => v === null || Array.isArray(v)) && !isFlatGrid(value, ctx))) {
         parts.perSeat.push(key);
         continue;
       }
@@ -228,7 +237,7 @@ export function layoutView(view, ctx) {
     if (value === null || value === undefined) continue; // nothing to show (e.g. no winner yet)
     if (isScalar(value) && !(typeof value === "string" && ctx.isCardText(value))) { parts.facts.push(key); continue; }
     if (Array.isArray(value) && value.length <= 16 && value.length > 0 && value.every((v) => isScalar(v) && !ctx.isCard(v)) &&
-        !seatList) { parts.facts.push(key); continue; }
+        !seatList && !isCardList(value, key, ctx)) { parts.facts.push(key); continue; }
     parts.tiles.push(key);
   }
   return parts;
