@@ -46,6 +46,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.room = room
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
+    @app.middleware("http")
+    async def revalidate_static(request: Request, call_next):
+        # No build step, so no hashed file names: have browsers check for a newer file each time.
+        response = await call_next(request)
+        if request.url.path.startswith("/static/"):
+            response.headers["Cache-Control"] = "no-cache"
+        return response
+
     @app.exception_handler(RoomError)
     async def room_error(_request: Request, error: RoomError):
         return JSONResponse({"error": error.message, "code": error.code, "field": error.field},
@@ -81,6 +89,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return HTMLResponse(_shell(cls.info.title, rules_html(cls, room.settings.docs)))
 
     # The API -------------------------------------------------------------------------------
+    agents_of: dict[str, list[str]] = {}
+
     @app.get("/api/games")
     async def api_games():
         result = []
@@ -89,10 +99,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             info = cls.info
             entry = info.to_dict()
             entry["rules"] = f"/rules/{game_id}"
-            try:
-                entry["agents"] = agent_specs(cls())
-            except Exception:
-                entry["agents"] = ["random"]
+            if game_id not in agents_of:
+                try:
+                    agents_of[game_id] = agent_specs(cls())
+                except Exception:
+                    agents_of[game_id] = ["random"]
+            entry["agents"] = agents_of[game_id]
             for option in entry["options"]:
                 option["values"] = _show_values(info.option(option["name"]))
             result.append(entry)
@@ -108,7 +120,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/api/tables/{table_id}")
     async def api_table(table_id: str):
-        return (await room.table(table_id)).meta()
+        table = await room.table(table_id)
+        meta = table.meta()
+        room.forget(table)  # a finished table loaded just to describe it leaves memory again
+        return meta
 
     @app.post("/api/tables/{table_id}/join")
     async def api_join(table_id: str, request: Request):

@@ -209,7 +209,16 @@ class Store:
 
         def work():
             with self.engine.connect() as conn:
-                return [dict(r._mapping) for r in conn.execute(query)]
+                rows = [dict(r._mapping, seats=[]) for r in conn.execute(query)]
+                by_id = {r["id"]: r for r in rows}
+                if by_id:
+                    for s in conn.execute(select(seats_t.c.table_id, seats_t.c.seat,
+                                                 seats_t.c.kind, seats_t.c.name)
+                                          .where(seats_t.c.table_id.in_(list(by_id)))
+                                          .order_by(seats_t.c.table_id, seats_t.c.seat)):
+                        by_id[s.table_id]["seats"].append(
+                            {"seat": s.seat, "kind": s.kind, "name": s.name})
+                return rows
         return await self._run(work)
 
     async def _write(self, statement) -> int:

@@ -500,15 +500,6 @@ class Table:
             self._changed()
         conn.send({"type": "rematch", "table": self.next_table})
 
-    def record(self) -> dict:
-        record = self.state.record()
-        record["table"] = self.id
-        record["seats"] = [{"seat": s.number, "kind": s.kind, "name": s.name,
-                            "agent": s.agent_spec} for s in self.seats]
-        if self.state.is_terminal:
-            record["result"] = self.state.returns()
-        return record
-
 
 def _json_default(value):
     if isinstance(value, (set, frozenset, tuple)):
@@ -717,7 +708,8 @@ class Room:
             finished.append({"id": row["id"], "game": row["game"],
                              "title": cls.info.title if cls else row["game"],
                              "players": row["players"], "moves": row["moves"],
-                             "result": row["result"], "updated": row["updated"]})
+                             "result": row["result"], "updated": row["updated"],
+                             "seats": row["seats"]})
         return {"open": open_[:100], "playing": playing[:100], "finished": finished,
                 "counts": {"open": len(open_), "playing": len(playing)}}
 

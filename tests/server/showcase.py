@@ -33,6 +33,14 @@ class Pair:
 
 
 @dataclass(frozen=True, slots=True)
+class Bid:
+    number: int
+
+    def __str__(self) -> str:
+        return f"bid {self.number}"
+
+
+@dataclass(frozen=True, slots=True)
 class Word:
     word: str
 
@@ -51,7 +59,8 @@ class Showcase(Game):
         default_players=3, deck="viashi", summary="Every shape a view can take.",
         options=(Option("deck", "viashi", "which deck to draw",
                         choices=tuple(DECKS)),
-                 Option("turns", 14, "decisions before the end", minimum=2, maximum=200)),
+                 Option("turns", 14, "decisions before the end", minimum=2, maximum=200),
+                 Option("bids", False, "offer twenty-one bids every turn (many buttons)")),
     )
 
     def deck(self):
@@ -78,6 +87,8 @@ class ShowcaseState(State):
         self.turn = 0
         self.log: list[str] = []
         self.last: dict | None = None
+        self.bids: dict[str, int | None] = {str(s): None for s in range(n)}
+        self.markers = [[s, 0] for s in range(n)]
 
     @property
     def current_player(self):
@@ -99,6 +110,8 @@ class ShowcaseState(State):
             for b in hand[i + 1:]:
                 if key(a) == key(b):
                     actions.append(Pair((a, b)))
+        if self.game.options["bids"]:
+            actions += [Bid(b) for b in range(21)]
         if self.stock:
             actions.append(Word("draw"))
         actions.append(Word("pass"))
@@ -121,13 +134,16 @@ class ShowcaseState(State):
             self.towers[seat][self.turn % 2].extend(action.cards)
             self.scores[seat] += 3
             self.log.append(f"seat {seat} builds {' '.join(action.cards)}")
+        elif isinstance(action, Bid):
+            self.bids[str(seat)] = action.number
+            self.log.append(f"seat {seat} bids {action.number}")
         elif action.word == "draw":
             hand.append(self.stock.pop())
             self.log.append(f"seat {seat} draws")
         else:
             self.log.append(f"seat {seat} passes")
-        self.last = {"seat": seat, "move": str(action) if not isinstance(action, Word)
-                     or action.word != "draw" else "draw"}
+        self.last = {"seat": seat, "move": str(action)}
+        self.markers[seat] = [self.markers[seat][0], (self.markers[seat][1] + 1) % 3]
         self.turn += 1
         self.to_act = (seat + 1) % self.game.players
 
@@ -148,6 +164,8 @@ class ShowcaseState(State):
             "scores": list(self.scores),
             "last_move": dict(self.last) if self.last else None,
             "table_talk": {"round": 1, "dealer": 0, "note": "every shape of a view"},
+            "bids": dict(self.bids),
+            "markers": [list(m) for m in self.markers],
             "log": list(self.log[-30:]),
         }
 
@@ -175,6 +193,8 @@ class ShowcaseState(State):
         twin.scores = list(self.scores)
         twin.log = list(self.log)
         twin.last = dict(self.last) if self.last else None
+        twin.bids = dict(self.bids)
+        twin.markers = [list(m) for m in self.markers]
         return twin
 
 

@@ -94,7 +94,10 @@ def play_by_clicking(page, action: str, cards: set[str]):
             used.add(element.get_attribute("data-uid"))
             element.click()
     button = page.locator(f'#actions .btn.move[data-action="{action}"]')
-    button.first.click()
+    if button.count():
+        button.first.click()
+    else:  # more moves than buttons: the list of every move
+        page.select_option("#actions select.all-moves", action)
 
 
 def check_page_shows_the_frame(page, frame, players):
@@ -154,7 +157,7 @@ def test_every_game_in_the_browser(room_url, page, watch_errors, game_id):
 def test_every_deck_draws_its_faces(room_url, page, watch_errors, deck):
     """The showcase game (test only) deals any deck into a hand, a grid, towers and piles."""
     answer = httpx.post(f"{room_url}/api/tables", json={
-        "game": "showcase", "players": 3, "options": {"deck": deck},
+        "game": "showcase", "players": 3, "options": {"deck": deck, "bids": deck == "viashi"},
         "seats": [{"kind": "me"}, {"kind": "computer"}, {"kind": "computer"}]}).json()
     table, token = answer["table"], answer["seats"][0]["token"]
     page.set_viewport_size({"width": 1280, "height": 900})
@@ -167,7 +170,10 @@ def test_every_deck_draws_its_faces(room_url, page, watch_errors, deck):
         legal = frame["legal"]
         pairs = [a for a in legal if len(a.split()) == 2 and all(t in cards for t in a.split())]
         plays = [a for a in legal if a.startswith("play ")]
+        bids = [a for a in legal if a.startswith("bid ")]
         action = (pairs or plays or legal)[0] if rng.random() < 0.8 else rng.choice(legal)
+        if bids and frame["ply"] % 2:
+            action = bids[-1]  # only in the list of every move
         play_by_clicking(page, action, cards)
         frame = wait_for_turn_or_end(page, after_ply=frame["ply"])
     # The address bar no longer holds the secret.

@@ -54,6 +54,10 @@ function optionControl(option) {
   } else if (option.kind === "bool") {
     control = h("input", { id, name: option.name, type: "checkbox" });
     control.checked = !!option.default;
+  } else if (option.kind === "float") {
+    control = h("input", { id, name: option.name, type: "number", step: "any",
+      min: option.minimum ?? null, max: option.maximum ?? null, placeholder: option.allow_none ? "off" : "" });
+    if (option.default !== null && option.default !== undefined) control.value = String(option.default);
   } else if (option.kind === "int") {
     control = h("input", { id, name: option.name, type: "number", step: "1",
       min: option.minimum ?? null, max: option.maximum ?? null,
@@ -80,6 +84,7 @@ function readOption(control) {
   const text = control.value.trim();
   if (text === "" && control.dataset.none) return null;
   if (kind === "int") return /^-?\d+$/.test(text) ? Number(text) : text;
+  if (kind === "float") return text !== "" && Number.isFinite(Number(text)) ? Number(text) : text;
   return text;
 }
 
@@ -217,11 +222,17 @@ function tableRow(t, kind) {
     else if (t.open_seats && t.open_seats.length) buttons.push(h("button", { class: "btn small primary", onclick: () => joinOpen(t.id) }, "Join"));
     buttons.push(h("a", { class: "btn small ghost", href: `/t/${t.id}` }, "Watch"));
   }
-  const detail = kind === "finished"
-    ? `${t.moves} moves \u00b7 ${timeAgo(t.updated)}`
-    : `${t.moves} moves \u00b7 ${timeAgo(t.updated)}`;
+  const detail = `${t.moves} moves \u00b7 ${timeAgo(t.updated)}`;
+  let result = null;
+  if (kind === "finished" && Array.isArray(t.result) && t.result.length) {
+    const best = Math.max(...t.result);
+    const winners = t.seats.filter((s) => t.result[s.seat] === best).map((s) => s.name);
+    result = h("div", { class: "row-result" }, h("span", { class: "crown" }, "\u265b"), winners.join(", "),
+      h("span", { class: "muted" }, `(${t.result.map((r) => +r.toFixed(2)).join(" \u00b7 ")})`));
+  }
   return h("li", { class: "table-row", dataset: { table: t.id } },
     h("div", { class: "row-main" }, h("b", {}, t.title), kind === "finished" ? null : seatsLine(t.seats)),
+    result,
     h("div", { class: "row-sub muted" }, detail),
     h("div", { class: "row-actions" }, buttons));
 }

@@ -50,7 +50,8 @@ function connect() {
     try { message = JSON.parse(event.data); } catch (e) { return; }
     receive(message);
   };
-  ws.onclose = () => {
+  ws.onclose = (event) => {
+    if (event.code === 4404) { setConn("no such table", "down"); return; }
     setConn("reconnecting\u2026", "down");
     rejoin = true;
     pending = false;
@@ -342,10 +343,21 @@ function renderActions() {
     el.classList.toggle("hinted", hinted.has(el.dataset.card));
   }
   const buttons = [];
-  for (const a of exact) buttons.push(moveButton(a, "primary"));
-  for (const a of more.slice(0, 12)) buttons.push(moveButton(a, sel.length ? "" : "cardmove"));
+  const shown = new Set();
+  const add = (a, style) => { buttons.push(moveButton(a, style)); shown.add(a.text); };
+  for (const a of exact.slice(0, 12)) add(a, "primary");
+  for (const a of more.slice(0, 12)) add(a, sel.length ? "" : "cardmove");
   if (more.length > 12) buttons.push(h("span", { class: "muted more" }, `+${more.length - 12} more: pick more cards`));
-  for (const a of words) buttons.push(moveButton(a, a.text === "pass" ? "pass" : "word"));
+  for (const a of words.slice(0, 16)) add(a, a.text === "pass" ? "pass" : "word");
+  // Every legal move stays one choice away, however many there are.
+  const rest = legal.filter((a) => !shown.has(a.text));
+  if (rest.length && (words.length > 16 || exact.length > 12 || (!sel.length && cardActs.length > 40))) {
+    const choice = h("select", { class: "all-moves", "aria-label": "all moves" },
+      h("option", { value: "" }, `all ${legal.length} moves\u2026`),
+      ...legal.map((a) => h("option", { value: a.text }, a.text)));
+    choice.addEventListener("change", () => { if (choice.value) play(choice.value); });
+    buttons.push(choice);
+  }
   const lead = sel.length
     ? h("span", { class: "prompt" }, exact.length ? "Play it:" : candidates.length ? "Pick more cards\u2026" : "No move with these cards")
     : cardActs.length > more.length ? h("span", { class: "prompt" }, `Your turn: pick cards (${cardActs.length} moves)`)
@@ -355,7 +367,7 @@ function renderActions() {
     h("button", { class: "btn small ghost", id: "hint", title: "ask the computer", onclick: () => send({ type: "hint" }) }, "Hint"),
     typedMove());
   const hintLine = hint ? h("div", { class: "hint-line" }, "Hint: ", richText(hint, ctx)) : null;
-  box.replaceChildren(h("div", { class: "actions-row" }, lead, ...buttons), hintLine || "", tools);
+  box.replaceChildren(h("div", { class: "actions-row" }, lead, ...buttons, tools), hintLine || "");
   box.dataset.legal = JSON.stringify(frame.legal);
   box.classList.toggle("pending", pending);
 }

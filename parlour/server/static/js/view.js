@@ -13,6 +13,9 @@ const ORDERED_KEY = /^(order|places|ranking|finished)$/;
 const CARDISH_KEY = /card|hand|extra|pile|deck|stock|kitty|skat|talon|discard|trick|tableau|row|meld|tower|lane|field|grid|board|captive|face|hidden|draw|dummy|table|up|down|pool|cup/i;
 const COUNT_KEY = /count|cards|size|hand|left|held/i;
 const SKIP = new Set(["game", "seat"]);
+// A list with one entry per seat, or a grid that happens to have as many rows as seats?
+const PER_SEAT_KEY = /hand|tower|lane|pile|captive|meld|tableau|won|taken|trick|score|point|bid|played|seat|player/i;
+const GRID_KEY = /field|grid|board|map|matrix|land|square/i;
 
 export function makeContext({ cards, players, seats, mySeat, layout, toAct }) {
   const cardSet = cards instanceof Set ? cards : new Set(cards || []);
@@ -105,6 +108,12 @@ function isFlatGrid(list, ctx) {
   return isGrid(list, ctx) && list.every((row) => row.every(isScalar));
 }
 
+// A grid that is a board (at least 3 x 3, or holding cards), not a few numbers per seat.
+function isBoard(list, ctx) {
+  return isFlatGrid(list, ctx) && ((list.length >= 3 && list[0].length >= 3) ||
+    list.some((row) => row.some((c) => ctx.isCard(c))));
+}
+
 export function renderValue(value, key, ctx, depth = 0) {
   if (value === null || value === undefined) return muted("\u2014");
   if (typeof value === "boolean") return h("span", { class: "flag " + (value ? "on" : "off") }, value ? "yes" : "no");
@@ -126,7 +135,15 @@ function renderList(list, key, ctx, depth) {
   if (!list.length) {
     return CARDISH_KEY.test(key || "") ? h("div", { class: "cards empty" }, h("div", { class: "slot" })) : muted("none");
   }
-  if (isCardList(list, key, ctx)) return cardRow(list, { small: depth > 0 });
+  if (isCardList(list, key, ctx)) {
+    if (list.length >= 3 && list.every((c) => c === null)) {
+      // A face-down pile: a few backs squared up and how many there are.
+      const stack = h("div", { class: "stack", title: `${list.length} cards face down` });
+      for (let i = 0; i < Math.min(list.length, 4); i++) stack.append(cardElement(null));
+      return h("div", { class: "stack-wrap" }, stack, h("span", { class: "stack-count" }, String(list.length)));
+    }
+    return cardRow(list, { small: depth > 0 });
+  }
   if (list.every((v) => typeof v === "string" && ctx.isCardText(v))) {
     return h("div", { class: "groups" }, list.map((v) => cardRow(v.trim().split(/\s+/), { small: true })));
   }
@@ -192,13 +209,21 @@ function renderRecord(item, key, ctx, depth) {
   return row;
 }
 
+// {"0": ..., "1": ...}: JSON keys a dict by seat number as text.
+function isSeatKeyed(obj, ctx) {
+  const keys = Object.keys(obj);
+  return keys.length > 0 && keys.every((k) => /^\d+$/.test(k) && ctx.isSeat(+k));
+}
+
 function renderDict(obj, key, ctx, depth) {
   const entries = Object.entries(obj);
   if (!entries.length) return muted("none");
+  const bySeat = isSeatKeyed(obj, ctx);
   const box = h("div", { class: "dict" + (depth > 1 ? " deep" : "") });
   for (const [k, v] of entries) {
-    box.append(h("div", { class: "field" }, h("span", { class: "label" }, humanize(k)),
-      renderValue(v, k, ctx, depth + 1)));
+    box.append(h("div", { class: "field" },
+      bySeat ? seatChip(+k, ctx) : h("span", { class: "label" }, humanize(k)),
+      renderValue(v, bySeat ? key : k, ctx, depth + 1)));
   }
   return box;
 }
@@ -214,22 +239,43 @@ export function layoutView(view, ctx) {
   const seatKeys = new Set(hint.per_seat || []);
   const handKey = hint.hand || (Array.isArray(view.hand) && (isCardList(view.hand, "hand", ctx) || !view.hand.length) ? "hand" : null);
   if (handKey && Array.isArray(view[handKey])) { parts.hand = view[handKey]; parts.handKey = handKey; }
+  // No "hand": a list of hands by seat, of which this seat's own is shown.
+  const me = ctx.mySeat;
+  if (!parts.hand && !hint.hand && Number.isInteger(me)) {
+    for (const [key, value] of Object.entries(view)) {
+      if (/hand/i.test(key) && Array.isArray(value) && value.length === n && Array.isArray(value[me]) &&
+          (isCardList(value[me], key, ctx) || !value[me].length)) {
+        parts.hand = value[me];
+        parts.handKey = key;
+        parts.handBySeat = true;
+        break;
+      }
+    }
+  }
   const logKey = hint.log || "log";
   if (Array.isArray(view[logKey]) && view[logKey].every((l) => typeof l === "string")) parts.log = view[logKey];
   let keys = Object.keys(view);
   if (hint.order) keys = [...hint.order.filter((k) => k in view), ...keys.filter((k) => !hint.order.includes(k))];
   for (const key of keys) {
     const value = view[key];
-    if (hide.has(key) || key === parts.handKey || (parts.log && key === logKey)) continue;
+    if (hide.has(key) || (key === parts.handKey && !parts.handBySeat) || (parts.log && key === logKey)) continue;
     if ((key === "to_act" || key === "current_player") && value === ctx.toAct) continue;
     const seatList = Array.isArray(value) && SEAT_LIST_KEY.test(key) &&
       value.every((v) => v === null || ctx.isSeat(v));
     const perSeat = Array.isArray(value) && n >= 2 && value.length === n && !boardKeys.has(key) &&
       !seatList;
+    if (value && typeof value === "object" && !Array.isArray(value) && isSeatKeyed(value, ctx) &&
+        Object.keys(value).length === n && !boardKeys.has(key)) {
+      parts.perSeat.push(key);
+      parts.seatKeyed = parts.seatKeyed || new Set();
+      parts.seatKeyed.add(key);
+      continue;
+    }
     if (seatKeys.has(key) || perSeat) {
       if (value.every((v) => isScalar(v) && !ctx.isCard(v))) { parts.seatStats.push(key); continue; }
       if (seatKeys.has(key) || value.every((v) => v === null || (typeof v === "object" && !Array.isArray(v) && !("seat" in v))) ||
-          (value.every((v) => v === null || Array.isArray(v)) && !isFlatGrid(value, ctx))) {
+          (value.every((v) => v === null || Array.isArray(v)) && !GRID_KEY.test(key) &&
+           (!isBoard(value, ctx) || PER_SEAT_KEY.test(key)))) {
         parts.perSeat.push(key);
         continue;
       }
@@ -294,7 +340,8 @@ export function renderSeatPanels(view, parts, ctx, frame) {
     }
     if (stats.childNodes.length) panel.append(stats);
     for (const key of parts.perSeat) {
-      const v = view[key][i];
+      if (key === parts.handKey && i === ctx.mySeat) continue; // drawn as the hand below
+      const v = parts.seatKeyed && parts.seatKeyed.has(key) ? view[key][String(i)] : view[key][i];
       panel.append(h("div", { class: "seat-part" }, h("span", { class: "label" }, humanize(key)), renderValue(v, key, ctx, 1)));
     }
     panels.push(panel);
