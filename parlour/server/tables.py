@@ -604,7 +604,7 @@ class Room:
                 if kind != "open":
                     token = tokens[i] = auth.new_token()
                 seats.append({"seat": i, "kind": "person", "agent": None,
-                              "name": _clean_name(name, "You" if kind == "me" else f"Player {i}"),
+                              "name": _clean_name(name, f"Player {i}"),
                               "token_hash": auth.token_hash(token) if token else None,
                               "public": kind == "open", "claimed": kind == "me"})
             else:

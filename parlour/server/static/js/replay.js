@@ -52,7 +52,7 @@ async function show(target) {
 function draw(data) {
   const seats = data.seats.map((s) => ({ ...s, claimed: true, online: true, public: false }));
   const ctx = makeContext({ cards: data.cards, players: seats.length, seats, mySeat: data.seat,
-    layout: data.layout, toAct: data.to_act });
+    layout: data.layout, toAct: data.to_act, you: false });
   const frame = { to_act: data.to_act, status: data.terminal ? "over" : "playing", result: data.result };
   const view = data.view || {};
   const parts = layoutView(view, ctx);

@@ -17,7 +17,7 @@ const SKIP = new Set(["game", "seat"]);
 const PER_SEAT_KEY = /hand|tower|lane|pile|captive|meld|tableau|won|taken|trick|score|point|bid|played|seat|player/i;
 const GRID_KEY = /field|grid|board|map|matrix|land|square/i;
 
-export function makeContext({ cards, players, seats, mySeat, layout, toAct }) {
+export function makeContext({ cards, players, seats, mySeat, layout, toAct, you = true }) {
   const cardSet = cards instanceof Set ? cards : new Set(cards || []);
   return {
     cards: cardSet, players, seats: seats || [], mySeat, toAct,
@@ -31,7 +31,7 @@ export function makeContext({ cards, players, seats, mySeat, layout, toAct }) {
     seatName(i) {
       const seat = this.seats[i];
       const name = seat && seat.name ? seat.name : `Seat ${i}`;
-      return i === mySeat && name.toLowerCase() !== "you" ? `${name} (you)` : name;
+      return you && i === mySeat && name.toLowerCase() !== "you" ? `${name} (you)` : name;
     },
   };
 }
@@ -320,8 +320,8 @@ export function renderSeatPanels(view, parts, ctx, frame) {
     const panel = h("div", { class: classes.join(" "), dataset: { seat: i } },
       h("div", { class: "seat-head" },
         h("span", { class: "avatar" }, seat.kind === "computer" ? "\u2699" : (seat.name || "?").trim().charAt(0).toUpperCase() || "?"),
-        h("span", { class: "seat-name" }, ctx.seatName(i)),
-        h("span", { class: "seat-tag" }, tag)));
+        h("span", { class: "seat-who" }, h("span", { class: "seat-name" }, ctx.seatName(i)),
+          h("span", { class: "seat-tag" }, tag))));
     const stats = h("div", { class: "seat-stats" });
     for (const key of parts.seatStats) {
       const v = view[key][i];
