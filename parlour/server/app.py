@@ -159,7 +159,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await websocket.close(code=4404)
             return
         conn = Connection(websocket, table)
-        table.attach(conn)
+        if not table.attach(conn):
+            await conn.writer
+            return
         try:
             while not conn.closed:
                 message = await websocket.receive()
@@ -180,9 +182,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
 
 async def _json_body(request: Request, room: Room, optional: bool = False):
-    raw = await request.body()
-    if len(raw) > 64 * 1024:
-        raise RoomError("too_large", "that request is too large", 413)
+    chunks, size = [], 0
+    async for chunk in request.stream():  # read no more than the limit, however much is sent
+        size += len(chunk)
+        if size > 64 * 1024:
+            raise RoomError("too_large", "that request is too large", 413)
+        chunks.append(chunk)
+    raw = b"".join(chunks)
     if not raw.strip():
         if optional:
             return None

@@ -123,6 +123,7 @@ class Connection:
         self._dirty = False
         self._wake = asyncio.Event()
         self.closed = False
+        self._closing = False
         self.writer = asyncio.create_task(self._write_loop())
 
     def send(self, frame: dict) -> None:
@@ -140,8 +141,13 @@ class Connection:
             self._dirty = True
             self._wake.set()
 
-    def close(self) -> None:
-        self.closed = True
+    def close(self, flush: bool = False) -> None:
+        """Stop sending; with flush, after the frames already queued (a last error frame)."""
+        if flush:
+            self._dirty = False
+            self._closing = True
+        else:
+            self.closed = True
         self._wake.set()
 
     async def _write_loop(self) -> None:
@@ -156,6 +162,8 @@ class Connection:
                         self._dirty = False
                         text = self.table.state_frame(self.seat)
                     await self.ws.send_text(text)
+                if self._closing:
+                    self.closed = True
         except Exception:
             self.closed = True
         if self.closed:
@@ -267,10 +275,18 @@ class Table:
             conn.refresh()
 
     # Connections ---------------------------------------------------------------------------
-    def attach(self, conn: Connection) -> None:
+    CONNECTION_LIMIT = 256
+
+    def attach(self, conn: Connection) -> bool:
+        if len(self.conns) >= self.CONNECTION_LIMIT:
+            conn.send({"type": "error", "code": "full",
+                       "message": "this table has as many watchers as it can take"})
+            conn.close(flush=True)
+            return False
         self.conns.add(conn)
         conn.send(self.welcome(None))
         conn.refresh()
+        return True
 
     def detach(self, conn: Connection) -> None:
         self.conns.discard(conn)
@@ -321,6 +337,11 @@ class Table:
                        "ply": self.ply})
             if error.code in ("stale", "not_your_turn"):
                 conn.refresh()
+        except Exception:
+            # A fault of ours or of a game's code: say so, keep the connection and the table.
+            log.exception("table %s: a message could not be handled", self.id)
+            conn.send({"type": "error", "code": "server", "ply": self.ply,
+                       "message": "the room could not handle that; nothing changed"})
 
     async def join(self, conn: Connection, message: dict) -> None:
         token = message.get("token")
@@ -423,6 +444,14 @@ class Table:
                 self._bot = asyncio.create_task(self._drive())
 
     async def _drive(self) -> None:
+        try:
+            await self._drive_on()
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("table %s: the computers stopped", self.id)
+
+    async def _drive_on(self) -> None:
         delay = self.room.settings.bot_delay
         while True:
             state = self.state

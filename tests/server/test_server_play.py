@@ -366,3 +366,31 @@ def test_play_again_keeps_the_seats(client):
         assert sock.join(token)["seat"] == 0  # the same invite link opens the next game
         frame = sock.my_turn()
         assert frame["status"] == "playing"
+
+
+def test_a_fault_in_a_handler_is_an_error_frame(client, monkeypatch):
+    from parlour.server.tables import Table
+
+    async def broken(self, conn, message):
+        raise KeyError("a bug")
+
+    answer = create(client, seats=me_and_computers(4))
+    with client.websocket_connect(f"/ws/{answer['table']}") as ws:
+        sock = Socket(ws)
+        sock.join(answer["seats"][0]["token"])
+        sock.my_turn()
+        monkeypatch.setattr(Table, "hint", broken)
+        sock.send({"type": "hint"})
+        assert "nothing changed" in sock.expect_error("server")["message"]
+        sock.alive()
+
+
+def test_a_table_takes_a_bounded_number_of_watchers(client, monkeypatch):
+    from parlour.server.tables import Table
+
+    monkeypatch.setattr(Table, "CONNECTION_LIMIT", 2)
+    answer = create(client, seats=me_and_computers(4))
+    url = f"/ws/{answer['table']}"
+    with client.websocket_connect(url), client.websocket_connect(url):
+        with client.websocket_connect(url) as third:
+            assert Socket(third).expect_error("full")

@@ -151,13 +151,13 @@ const PIPS = {
   A: [[50, 70, 0]],
   2: [[50, 32, 0], [50, 108, 1]],
   3: [[50, 32, 0], [50, 70, 0], [50, 108, 1]],
-  4: [[32, 32, 0], [68, 32, 0], [32, 108, 1], [68, 108, 1]],
-  5: [[32, 32, 0], [68, 32, 0], [50, 70, 0], [32, 108, 1], [68, 108, 1]],
-  6: [[32, 32, 0], [68, 32, 0], [32, 70, 0], [68, 70, 0], [32, 108, 1], [68, 108, 1]],
-  7: [[32, 32, 0], [68, 32, 0], [50, 51, 0], [32, 70, 0], [68, 70, 0], [32, 108, 1], [68, 108, 1]],
-  8: [[32, 32, 0], [68, 32, 0], [50, 51, 0], [32, 70, 0], [68, 70, 0], [50, 89, 1], [32, 108, 1], [68, 108, 1]],
-  9: [[32, 30, 0], [68, 30, 0], [32, 56, 0], [68, 56, 0], [50, 70, 0], [32, 84, 1], [68, 84, 1], [32, 110, 1], [68, 110, 1]],
-  T: [[32, 30, 0], [68, 30, 0], [50, 43, 0], [32, 56, 0], [68, 56, 0], [32, 84, 1], [68, 84, 1], [50, 97, 1], [32, 110, 1], [68, 110, 1]],
+  4: [[34, 32, 0], [66, 32, 0], [34, 108, 1], [66, 108, 1]],
+  5: [[34, 32, 0], [66, 32, 0], [50, 70, 0], [34, 108, 1], [66, 108, 1]],
+  6: [[34, 32, 0], [66, 32, 0], [34, 70, 0], [66, 70, 0], [34, 108, 1], [66, 108, 1]],
+  7: [[34, 32, 0], [66, 32, 0], [50, 51, 0], [34, 70, 0], [66, 70, 0], [34, 108, 1], [66, 108, 1]],
+  8: [[34, 32, 0], [66, 32, 0], [50, 51, 0], [34, 70, 0], [66, 70, 0], [50, 89, 1], [34, 108, 1], [66, 108, 1]],
+  9: [[34, 30, 0], [66, 30, 0], [34, 56, 0], [66, 56, 0], [50, 70, 0], [34, 84, 1], [66, 84, 1], [34, 110, 1], [66, 110, 1]],
+  T: [[34, 30, 0], [66, 30, 0], [50, 43, 0], [34, 56, 0], [66, 56, 0], [34, 84, 1], [66, 84, 1], [50, 97, 1], [34, 110, 1], [66, 110, 1]],
 };
 
 function french(name) {
@@ -167,7 +167,7 @@ function french(name) {
   let body = frame("#fffdf8", "#b9b2a4");
   body += corners(label, color, icon(PATH[s], 16, 36, 12, fill), FONT, r === "T" ? 17 : 20);
   if (PIPS[r]) {
-    const size = r === "A" ? 46 : 19;
+    const size = r === "A" ? 46 : r === "9" || r === "T" ? 17 : 19;
     for (const [x, y, flip] of PIPS[r]) {
       body += flip ? `<g transform="rotate(180 ${x} ${y})">${icon(PATH[s], x, y, size, fill)}</g>`
         : icon(PATH[s], x, y, size, fill);
@@ -204,6 +204,10 @@ function viashi(name) {
   } else {
     body += icon(PATH[e], 50, 62, 54, `fill="none" stroke="${suit.ink}" stroke-width="6" stroke-linecap="round"`);
   }
+  if (n <= 4) {
+    // The royal ranks (Queen, King, Prince, Princess) wear a small crown.
+    body += `<path d="M38 30l4-9 5 5 3-7 3 7 5-5 4 9z" fill="#e2c25a" stroke="${suit.ink}" stroke-width="0.8"/>`;
+  }
   const title = VIASHI_RANK[n];
   body += `<text x="50" y="114" text-anchor="middle" font-family="${SERIF}" font-size="12.5" font-style="italic" fill="${suit.ink}">${title}</text>`;
   return body;
@@ -235,7 +239,7 @@ function xuni(name) {
   const art = animal === "snake"
     ? icon(PATH.snake, 50, 60, 56, `fill="none" stroke="${look.ink}" stroke-width="9" stroke-linecap="round"`) +
       `<circle cx="${50 - 28 + 0.46 * 56}" cy="${60 - 28 + 0.21 * 56}" r="6" fill="${look.ink}"/>`
-    : icon(PATH[animal], 50, 60, 60, `fill="${look.ink}"`);
+    : icon(PATH[animal], 50, 60, 66, `fill="${look.ink}"`);
   body += art;
   body += `<text x="50" y="114" text-anchor="middle" font-family="${FONT}" font-size="12" letter-spacing="1.5" fill="${look.ink}">${animal.toUpperCase()}</text>`;
   return body;
@@ -254,7 +258,8 @@ function xuniSpecial(name) {
   let body = frame(paper, white ? "#c7bd9f" : "#0d0f12", ink);
   body += icon(PATH.elephant, 50, 62, 64, `fill="${white ? "#ffffff" : "#0a0b0d"}" stroke="${ink}" stroke-width="2.5"`);
   body += icon(PATH.ear, 50, 62, 64, `fill="none" stroke="${ink}" stroke-width="2.5"`);
-  body += `<text x="50" y="118" text-anchor="middle" font-family="${SERIF}" font-size="9" font-weight="700" letter-spacing="0.4" fill="${ink}">${white ? "WHITE" : "BLACK"} ELEPHANT</text>`;
+  body += `<text x="50" y="110" text-anchor="middle" font-family="${SERIF}" font-size="11" font-weight="700" letter-spacing="1" fill="${ink}">${white ? "WHITE" : "BLACK"}</text>`;
+  body += `<text x="50" y="123" text-anchor="middle" font-family="${SERIF}" font-size="9.5" font-weight="700" letter-spacing="0.6" fill="${ink}">ELEPHANT</text>`;
   return body;
 }
 
