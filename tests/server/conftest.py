@@ -9,6 +9,7 @@ import time
 import warnings
 from pathlib import Path
 
+import anyio
 import pytest
 
 warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
@@ -73,6 +74,11 @@ def me_and_computers(n, agent="random"):
     return [{"kind": "me"}] + [{"kind": "computer", "agent": agent}] * (n - 1)
 
 
+async def _receive_within(stream, timeout):
+    with anyio.fail_after(timeout):
+        return await stream.receive()
+
+
 class Socket:
     """A websocket of the TestClient with frame helpers."""
 
@@ -84,8 +90,11 @@ class Socket:
     def send(self, message):
         self.ws.send_text(message if isinstance(message, str) else json.dumps(message))
 
-    def next(self):
-        frame = self.ws.receive_json()
+    def next(self, timeout=15.0):
+        # A frame that never comes fails the test instead of hanging it.
+        message = self.ws.portal.call(_receive_within, self.ws._send_rx, timeout)
+        self.ws._raise_on_close(message)
+        frame = json.loads(message["text"])
         if frame["type"] == "welcome":
             self.welcome = frame
         elif frame["type"] == "state":

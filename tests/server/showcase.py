@@ -63,6 +63,9 @@ class Showcase(Game):
                  Option("bids", False, "offer twenty-one bids every turn (many buttons)")),
     )
 
+    # The optional layout hint: this key is not drawn, that one comes first on the table.
+    layout = {"hide": ["discard"], "order": ["field"]}
+
     def deck(self):
         return DECKS[self.options["deck"]]
 

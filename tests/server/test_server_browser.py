@@ -92,7 +92,8 @@ def play_by_clicking(page, action: str, cards: set[str]):
             element = handle.as_element()
             assert element is not None, f"no card {name} to pick for {action!r}"
             used.add(element.get_attribute("data-uid"))
-            element.click()
+            # Near the top left corner: in a fanned hand the rest of a card may lie under the next.
+            element.click(position={"x": 5, "y": 12})
     button = page.locator(f'#actions .btn.move[data-action="{action}"]')
     if button.count():
         button.first.click()
@@ -181,6 +182,9 @@ def test_every_deck_draws_its_faces(room_url, page, watch_errors, deck):
     # Grid cells and per-seat towers are drawn.
     assert page.locator("#tiles .grid .cell").count() == 9
     assert page.locator("#seats .seat .pile").count() >= 3
+    # The game's layout hint is followed.
+    tiles = page.eval_on_selector_all("#tiles .tile", "els => els.map(e => e.dataset.key)")
+    assert tiles[0] == "field" and "discard" not in tiles
     faces = page.eval_on_selector_all("main .card[data-card]", "els => els.map(e => e.dataset.card)")
     assert faces and set(faces) <= cards
     page.screenshot(path=str(SHOTS / f"showcase-{deck}.png"), full_page=True)

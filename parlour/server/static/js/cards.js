@@ -104,7 +104,6 @@ export function cardGlyph(name) {
   span.title = cardTitle(name);
   if (kind === "french") {
     span.textContent = (name[0] === "T" ? "10" : name[0]) + SUIT_GLYPH[name[1]];
-    span.style.color = name[1] === "H" || name[1] === "D" ? "#ff8a80" : "";
     span.classList.add(name[1] === "H" || name[1] === "D" ? "glyph-red" : "glyph-black");
   } else if (kind === "viashi") {
     span.textContent = name[0] + " " + VIASHI[name[1]].name.slice(0, -1);

@@ -336,11 +336,15 @@ function renderActions() {
     for (const [name, n] of left) if (n > 0) room.add(name);
   }
   const hinted = hint ? new Set(hint.split(/\s+/).filter((t) => ctx.isCard(t))) : new Set();
+  // A card held in the hand is picked there, not where the same name shows elsewhere (a pile).
+  const inHand = new Set([...document.querySelectorAll("#hand .card[data-uid]")].map((el) => el.dataset.card));
   for (const el of cardEls) {
     const isSel = selected.has(el.dataset.uid);
+    const name = el.dataset.card;
+    const here = !inHand.has(name) || el.closest("#hand") !== null;
     el.classList.toggle("selected", isSel);
-    el.classList.toggle("pickable", !isSel && room.has(el.dataset.card));
-    el.classList.toggle("hinted", hinted.has(el.dataset.card));
+    el.classList.toggle("pickable", !isSel && here && room.has(name));
+    el.classList.toggle("hinted", here && hinted.has(name));
   }
   const buttons = [];
   const shown = new Set();
@@ -408,6 +412,7 @@ document.addEventListener("click", (event) => {
   } else if (el.classList.contains("pickable")) {
     selected.add(uid);
   } else {
+    if (!el.closest("#hand") && document.querySelector(`#hand .card[data-card="${CSS.escape(el.dataset.card)}"]`)) return;
     // The same card shown twice (in hand and in a list): move the selection here.
     const twin = [...document.querySelectorAll(`main .card[data-uid]`)].find(
       (other) => selected.has(other.dataset.uid) && other.dataset.card === el.dataset.card);

@@ -7,7 +7,7 @@
 import { cardElement, cardGlyph } from "./cards.js";
 import { h, humanize } from "./common.js";
 
-const SEAT_KEY = /^(seat|to_act|current_player|player|leader|dealer|winner|loser|giver|receiver|owner|turn|declarer|bidder|taker|opener|starter|by|from_seat|to_seat|next_player|last_player|who)$|_seat$|_player$|^seat_/;
+const SEAT_KEY = /^(seat|to_act|current_player|player|leader|dealer|winner|loser|giver|receiver|owner|declarer|bidder|taker|opener|starter|by|from_seat|to_seat|next_player|last_player|who)$|_seat$|_player$|^seat_/;
 const SEAT_LIST_KEY = /^(winners|losers|order|seats|finished|places|ranking|ranks_by_seat|team|players_out|out|passed|stuck)$/;
 const ORDERED_KEY = /^(order|places|ranking|finished)$/;
 const CARDISH_KEY = /card|hand|extra|pile|deck|stock|kitty|skat|talon|discard|trick|tableau|row|meld|tower|lane|field|grid|board|captive|face|hidden|draw|dummy|table|up|down|pool|cup/i;
