@@ -88,7 +88,7 @@ async def client(url: str, table: str, token: str, think: float, stats: Stats, s
                     break
                 if kind != "state":
                     continue
-                stats.seen(frame["table"] if frame["table"] == table else table, frame["ply"])
+                stats.seen(table, frame["ply"])
                 if sent_at is not None and frame["ply"] > sent_ply:
                     if stats.measuring:
                         stats.rtts.append(time.perf_counter() - sent_at)

@@ -27,7 +27,8 @@ def serve(
     # Frames are a few kilobytes of JSON: compressing them costs more CPU than it saves time.
     uvicorn.run(app, host=host, port=port, log_level=log_level,
                 ws=os.environ.get("PARLOUR_WS", "websockets-sansio"), ws_max_size=1 << 20,
-                ws_per_message_deflate=False, ws_ping_interval=20, ws_ping_timeout=20)
+                ws_per_message_deflate=False, ws_ping_interval=20, ws_ping_timeout=20,
+                access_log=log_level == "debug")  # lobbies poll: a line per poll is noise
 
 
 if __name__ == "__main__":
