@@ -238,6 +238,9 @@ from parlour.agents.arena_cli import arena  # noqa: E402  (a command of its own,
 app.command("arena")(arena)
 
 from parlour.scorer_cli import app as scorer  # noqa: E402
+from parlour.server.cli import serve  # noqa: E402
+
+app.command("serve")(serve)
 
 app.add_typer(scorer, name="score", help="Score a hand of real cards: Loot or Treasure.")
 

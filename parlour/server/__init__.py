@@ -1,0 +1,6 @@
+"""The web card room: FastAPI + websockets over a SQLAlchemy store, static pages without a build."""
+
+from .app import create_app
+from .tables import Room, Settings
+
+__all__ = ["Room", "Settings", "create_app"]

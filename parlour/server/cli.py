@@ -1,0 +1,35 @@
+"""`parlour serve`: the card room on http://127.0.0.1:8000 with an embedded SQLite store."""
+
+from __future__ import annotations
+
+import os
+
+import typer
+
+
+def serve(
+    host: str = typer.Option("127.0.0.1", help="address to listen on (0.0.0.0: every interface)"),
+    port: int = typer.Option(8000, help="port to listen on"),
+    db: str = typer.Option(None, help="SQLAlchemy URL of the store, e.g. sqlite:///room.db or "
+                                      "postgresql://user@host/parlour [default: ./data/parlour.db]"),
+    bot_delay: float = typer.Option(0.7, help="seconds a computer player waits before it moves"),
+    log_level: str = typer.Option("info", help="uvicorn log level"),
+) -> None:
+    """Start the card room: lobby, tables against the computer and friends, replays."""
+    import uvicorn
+
+    from .app import create_app
+    from .tables import Settings
+
+    app = create_app(Settings(db=db, bot_delay=bot_delay))
+    typer.echo(f"Parlour card room on http://{host}:{port}/")
+    # ws_max_size above the room's own limit: an oversized move gets an error frame, not a drop.
+    # Frames are a few kilobytes of JSON: compressing them costs more CPU than it saves time.
+    uvicorn.run(app, host=host, port=port, log_level=log_level,
+                ws=os.environ.get("PARLOUR_WS", "websockets-sansio"), ws_max_size=1 << 20,
+                ws_per_message_deflate=False, ws_ping_interval=20, ws_ping_timeout=20,
+                access_log=log_level == "debug")  # lobbies poll: a line per poll is noise
+
+
+if __name__ == "__main__":
+    typer.run(serve)

@@ -1,0 +1,366 @@
+// Draws any game's view(seat) JSON without knowing the game. What a value is comes from its shape
+// and the table's card names (the deck of the loaded game): a card name is a card, a list of them
+// a row of cards (null: face down), a list of lists a grid or piles, a dict a labelled section,
+// a list with one entry per seat goes into the seat panels. A game may add a layout hint
+// (Game.layout) to say which key is the hand, which keys belong to seats, which to hide.
+
+import { cardElement, cardGlyph } from "./cards.js";
+import { h, humanize } from "./common.js";
+
+const SEAT_KEY = /^(seat|to_act|current_player|player|leader|dealer|winner|loser|giver|receiver|owner|declarer|bidder|taker|opener|starter|by|from_seat|to_seat|next_player|last_player|who)$|_seat$|_player$|^seat_/;
+const SEAT_LIST_KEY = /^(winners|losers|order|seats|finished|places|ranking|ranks_by_seat|team|players_out|out|passed|stuck)$/;
+const ORDERED_KEY = /^(order|places|ranking|finished)$/;
+const CARDISH_KEY = /card|hand|extra|pile|deck|stock|kitty|skat|talon|discard|trick|tableau|row|meld|tower|lane|field|grid|board|captive|face|hidden|draw|dummy|table|up|down|pool|cup/i;
+const COUNT_KEY = /count|cards|size|hand|left|held/i;
+const SKIP = new Set(["game", "seat"]);
+// A list with one entry per seat, or a grid that happens to have as many rows as seats?
+const PER_SEAT_KEY = /hand|tower|lane|pile|captive|meld|tableau|won|taken|trick|score|point|bid|played|seat|player/i;
+const GRID_KEY = /field|grid|board|map|matrix|land|square/i;
+
+export function makeContext({ cards, players, seats, mySeat, layout, toAct, you = true }) {
+  const cardSet = cards instanceof Set ? cards : new Set(cards || []);
+  return {
+    cards: cardSet, players, seats: seats || [], mySeat, toAct,
+    layout: layout && typeof layout === "object" ? layout : {},
+    isCard(value) { return typeof value === "string" && cardSet.has(value); },
+    isCardText(value) {
+      if (typeof value !== "string" || !value.trim()) return false;
+      return value.trim().split(/\s+/).every((t) => cardSet.has(t));
+    },
+    isSeat(value) { return Number.isInteger(value) && value >= 0 && value < players; },
+    seatName(i) {
+      const seat = this.seats[i];
+      const name = seat && seat.name ? seat.name : `Seat ${i}`;
+      return you && i === mySeat && name.toLowerCase() !== "you" ? `${name} (you)` : name;
+    },
+  };
+}
+
+export function seatChip(i, ctx) {
+  return h("span", { class: `seatchip seat-c${i % 8}`, title: `seat ${i}` }, ctx.seatName(i));
+}
+
+const muted = (text) => h("span", { class: "muted" }, text);
+
+// Text with the card names drawn as colored glyphs and "seat 2" as the seat's name.
+export function richText(text, ctx) {
+  const out = h("span", { class: "rich" });
+  const parts = String(text).split(/(\s+)/);
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i];
+    if (/^\s+$/.test(part) || part === "") { out.append(part); continue; }
+    const m = part.match(/^([(\[]?)(.*?)([.,;:!?)\]]*)$/);
+    const core = m ? m[2] : part;
+    if (ctx.isCard(core)) {
+      if (m[1]) out.append(m[1]);
+      out.append(cardGlyph(core));
+      if (m[3]) out.append(m[3]);
+      continue;
+    }
+    if (/^seat$/i.test(part) && i + 2 < parts.length) {
+      const n = parts[i + 2].match(/^(\d+)([.,;:!?)]*)$/);
+      if (n && ctx.isSeat(+n[1])) {
+        out.append(seatChip(+n[1], ctx));
+        if (n[2]) out.append(n[2]);
+        i += 2;
+        continue;
+      }
+    }
+    out.append(part);
+  }
+  return out;
+}
+
+export function cardRow(cards, options = {}) {
+  const row = h("div", { class: "cards" + (options.fan ? " fan" : "") + (options.small ? " small" : "") });
+  for (const card of cards) row.append(cardElement(card));
+  return row;
+}
+
+function isScalar(v) {
+  return v === null || ["string", "number", "boolean"].includes(typeof v);
+}
+
+function isCardList(list, key, ctx) {
+  if (!Array.isArray(list) || !list.length) return false;
+  let any = false;
+  for (const item of list) {
+    if (item === null) continue;
+    if (!ctx.isCard(item)) return false;
+    any = true;
+  }
+  return any || CARDISH_KEY.test(key || "");
+}
+
+function isGrid(list, ctx, key) {
+  if (!Array.isArray(list) || list.length < 2) return false;
+  if (!list.every((row) => Array.isArray(row))) return false;
+  const width = list[0].length;
+  if (width < 2 || !list.every((row) => row.length === width)) return false;
+  if (list.length < 3 && width < 3) return false;
+  // Cells are scalars, or small piles of cards.
+  return list.every((row) => row.every((cell) => isScalar(cell) ||
+    (Array.isArray(cell) && cell.every((c) => c === null || ctx.isCard(c)))));
+}
+
+// A grid of single cards or marks (a field), as opposed to one list of piles per seat (towers).
+function isFlatGrid(list, ctx) {
+  return isGrid(list, ctx) && list.every((row) => row.every(isScalar));
+}
+
+// A grid that is a board (at least 3 x 3, or holding cards), not a few numbers per seat.
+function isBoard(list, ctx) {
+  return isFlatGrid(list, ctx) && ((list.length >= 3 && list[0].length >= 3) ||
+    list.some((row) => row.some((c) => ctx.isCard(c))));
+}
+
+export function renderValue(value, key, ctx, depth = 0) {
+  if (value === null || value === undefined) return muted("\u2014");
+  if (typeof value === "boolean") return h("span", { class: "flag " + (value ? "on" : "off") }, value ? "yes" : "no");
+  if (typeof value === "number") {
+    if (SEAT_KEY.test(key || "") && ctx.isSeat(value)) return seatChip(value, ctx);
+    return h("span", { class: "num" }, Number.isInteger(value) ? String(value) : String(+value.toFixed(2)));
+  }
+  if (typeof value === "string") {
+    if (ctx.isCard(value)) return cardRow([value], { small: depth > 0 });
+    if (ctx.isCardText(value)) return cardRow(value.trim().split(/\s+/), { small: true });
+    return h("span", { class: "text" }, richText(value, ctx));
+  }
+  if (Array.isArray(value)) return renderList(value, key, ctx, depth);
+  if (typeof value === "object") return renderDict(value, key, ctx, depth);
+  return h("span", {}, String(value));
+}
+
+function renderList(list, key, ctx, depth) {
+  if (!list.length) {
+    return CARDISH_KEY.test(key || "") ? h("div", { class: "cards empty" }, h("div", { class: "slot" })) : muted("none");
+  }
+  if (isCardList(list, key, ctx)) {
+    if (list.length >= 3 && list.every((c) => c === null)) {
+      // A face-down pile: a few backs squared up and how many there are.
+      const stack = h("div", { class: "stack", title: `${list.length} cards face down` });
+      for (let i = 0; i < Math.min(list.length, 4); i++) stack.append(cardElement(null));
+      return h("div", { class: "stack-wrap" }, stack, h("span", { class: "stack-count" }, String(list.length)));
+    }
+    return cardRow(list, { small: depth > 0 });
+  }
+  if (list.every((v) => typeof v === "string" && ctx.isCardText(v))) {
+    return h("div", { class: "groups" }, list.map((v) => cardRow(v.trim().split(/\s+/), { small: true })));
+  }
+  if (list.every(isScalar)) {
+    if ((SEAT_LIST_KEY.test(key || "") || SEAT_KEY.test(key || "")) &&
+        list.every((v) => v === null || ctx.isSeat(v))) {
+      const ordered = ORDERED_KEY.test(key || "");
+      return h("ol", { class: "seatlist" + (ordered ? " ordered" : "") }, list.map((v, i) =>
+        h("li", {}, ordered ? h("span", { class: "place" }, `${i + 1}`) : null,
+          v === null ? muted("\u2014") : seatChip(v, ctx))));
+    }
+    return h("span", { class: "chips" }, list.map((v) => h("span", { class: "chipval" },
+      v === null ? "\u2014" : typeof v === "boolean" ? (v ? "yes" : "no") : richText(String(v), ctx))));
+  }
+  if (list.every((v) => v === null || Array.isArray(v))) {
+    if (isGrid(list, ctx, key)) return renderGrid(list, key, ctx);
+    return h("div", { class: "piles" }, list.map((item) => {
+      if (Array.isArray(item) && isCardList(item, key, ctx)) {
+        return h("div", { class: "pile cascade" }, item.map((c) => cardElement(c)));
+      }
+      return h("div", { class: "pile" }, renderValue(item, key, ctx, depth + 1));
+    }));
+  }
+  if (list.every((v) => v === null || (typeof v === "object" && !Array.isArray(v)))) {
+    // Plays of a trick ({"seat": 1, "play": "8H 8D"}) sit side by side, as on the table.
+    const plays = list.every((v) => v !== null && Object.keys(v).length <= 2 &&
+      Object.entries(v).some(([k, x]) => SEAT_KEY.test(k) && ctx.isSeat(x)));
+    return h("div", { class: "records" + (plays ? " plays" : "") },
+      list.map((item) => renderRecord(item, key, ctx, depth)));
+  }
+  return h("div", { class: "list" }, list.map((item) => renderValue(item, key, ctx, depth + 1)));
+}
+
+function renderGrid(grid, key, ctx) {
+  const width = grid[0].length;
+  const el = h("div", { class: "grid", style: { gridTemplateColumns: `repeat(${width}, auto)` } });
+  for (const row of grid) {
+    for (const cell of row) {
+      let inner;
+      if (cell === null) inner = h("div", { class: "slot" });
+      else if (ctx.isCard(cell)) inner = cardElement(cell);
+      else if (Array.isArray(cell)) inner = cell.length ? h("div", { class: "pile cascade" }, cell.map((c) => cardElement(c))) : h("div", { class: "slot" });
+      else inner = h("div", { class: "cell-text" }, renderValue(cell, key, ctx, 2));
+      el.append(h("div", { class: "cell" }, inner));
+    }
+  }
+  return el;
+}
+
+// A dict in a list: a seat's entry of a trick ({"seat": 1, "play": "8H 8D"}) reads as one line.
+function renderRecord(item, key, ctx, depth) {
+  if (item === null) return h("div", { class: "record" }, muted("\u2014"));
+  const entries = Object.entries(item);
+  const seatEntry = entries.find(([k, v]) => SEAT_KEY.test(k) && ctx.isSeat(v));
+  const row = h("div", { class: "record" });
+  if (seatEntry) row.append(seatChip(seatEntry[1], ctx));
+  for (const [k, v] of entries) {
+    if (seatEntry && k === seatEntry[0]) continue;
+    const showLabel = entries.length > 2 || !seatEntry;
+    row.append(h("span", { class: "field" }, showLabel ? h("span", { class: "label" }, humanize(k)) : null,
+      renderValue(v, k, ctx, depth + 1)));
+  }
+  return row;
+}
+
+// {"0": ..., "1": ...}: JSON keys a dict by seat number as text.
+function isSeatKeyed(obj, ctx) {
+  const keys = Object.keys(obj);
+  return keys.length > 0 && keys.every((k) => /^\d+$/.test(k) && ctx.isSeat(+k));
+}
+
+function renderDict(obj, key, ctx, depth) {
+  const entries = Object.entries(obj);
+  if (!entries.length) return muted("none");
+  const bySeat = isSeatKeyed(obj, ctx);
+  const box = h("div", { class: "dict" + (depth > 1 ? " deep" : "") });
+  for (const [k, v] of entries) {
+    box.append(h("div", { class: "field" },
+      bySeat ? seatChip(+k, ctx) : h("span", { class: "label" }, humanize(k)),
+      renderValue(v, bySeat ? key : k, ctx, depth + 1)));
+  }
+  return box;
+}
+
+// Splitting a view into its parts --------------------------------------------------------------
+export function layoutView(view, ctx) {
+  const hint = ctx.layout || {};
+  const hide = new Set([...(hint.hide || []), ...SKIP]);
+  const parts = { hand: null, handKey: null, log: null, facts: [], perSeat: [], seatStats: [], tiles: [] };
+  if (!view || typeof view !== "object") return parts;
+  const n = ctx.players;
+  const boardKeys = new Set(hint.board || []);
+  const seatKeys = new Set(hint.per_seat || []);
+  const handKey = hint.hand || (Array.isArray(view.hand) && (isCardList(view.hand, "hand", ctx) || !view.hand.length) ? "hand" : null);
+  if (handKey && Array.isArray(view[handKey])) { parts.hand = view[handKey]; parts.handKey = handKey; }
+  // No "hand": a list of hands by seat, of which this seat's own is shown.
+  const me = ctx.mySeat;
+  if (!parts.hand && !hint.hand && Number.isInteger(me)) {
+    for (const [key, value] of Object.entries(view)) {
+      if (/hand/i.test(key) && Array.isArray(value) && value.length === n && Array.isArray(value[me]) &&
+          (isCardList(value[me], key, ctx) || !value[me].length)) {
+        parts.hand = value[me];
+        parts.handKey = key;
+        parts.handBySeat = true;
+        break;
+      }
+    }
+  }
+  const logKey = hint.log || "log";
+  if (Array.isArray(view[logKey]) && view[logKey].every((l) => typeof l === "string")) parts.log = view[logKey];
+  let keys = Object.keys(view);
+  if (hint.order) keys = [...hint.order.filter((k) => k in view), ...keys.filter((k) => !hint.order.includes(k))];
+  for (const key of keys) {
+    const value = view[key];
+    if (hide.has(key) || (key === parts.handKey && !parts.handBySeat) || (parts.log && key === logKey)) continue;
+    if ((key === "to_act" || key === "current_player") && value === ctx.toAct) continue;
+    const seatList = Array.isArray(value) && SEAT_LIST_KEY.test(key) &&
+      value.every((v) => v === null || ctx.isSeat(v));
+    const perSeat = Array.isArray(value) && n >= 2 && value.length === n && !boardKeys.has(key) &&
+      !seatList;
+    if (value && typeof value === "object" && !Array.isArray(value) && isSeatKeyed(value, ctx) &&
+        Object.keys(value).length === n && !boardKeys.has(key)) {
+      parts.perSeat.push(key);
+      parts.seatKeyed = parts.seatKeyed || new Set();
+      parts.seatKeyed.add(key);
+      continue;
+    }
+    if (seatKeys.has(key) || perSeat) {
+      if (value.every((v) => isScalar(v) && !ctx.isCard(v))) { parts.seatStats.push(key); continue; }
+      if (seatKeys.has(key) || value.every((v) => v === null || (typeof v === "object" && !Array.isArray(v) && !("seat" in v))) ||
+          (value.every((v) => v === null || Array.isArray(v)) && !GRID_KEY.test(key) &&
+           (!isBoard(value, ctx) || PER_SEAT_KEY.test(key)))) {
+        parts.perSeat.push(key);
+        continue;
+      }
+    }
+    if (value === null || value === undefined) continue; // nothing to show (e.g. no winner yet)
+    if (isScalar(value) && !(typeof value === "string" && ctx.isCardText(value))) { parts.facts.push(key); continue; }
+    if (Array.isArray(value) && value.length <= 16 && value.length > 0 && value.every((v) => isScalar(v) && !ctx.isCard(v)) &&
+        !seatList && !isCardList(value, key, ctx)) { parts.facts.push(key); continue; }
+    parts.tiles.push(key);
+  }
+  return parts;
+}
+
+export function renderFacts(view, keys, ctx) {
+  return h("div", { class: "facts" }, keys.map((key) => h("span", { class: "fact" },
+    h("span", { class: "label" }, humanize(key)), renderValue(view[key], key, ctx, 1))));
+}
+
+export function renderTiles(view, keys, ctx) {
+  return keys.map((key) => {
+    const value = view[key];
+    const body = renderValue(value, key, ctx, 0);
+    const cards = body.querySelector && (body.classList.contains("cards") || body.querySelector(".card"));
+    return h("section", { class: "tile" + (cards ? " has-cards" : ""), dataset: { key } },
+      h("h3", {}, humanize(key)), body);
+  });
+}
+
+export function renderSeatPanels(view, parts, ctx, frame) {
+  const n = ctx.players;
+  const panels = [];
+  const results = frame && frame.result;
+  const best = results ? Math.max(...results) : null;
+  for (let i = 0; i < n; i++) {
+    const seat = ctx.seats[i] || { kind: "person", name: `Seat ${i}` };
+    const classes = ["seat", `seat-c${i % 8}`];
+    if (frame && frame.to_act === i && frame.status !== "over") classes.push("to-act");
+    if (i === ctx.mySeat) classes.push("mine");
+    if (seat.kind === "person" && !seat.online) classes.push("offline");
+    const tag = seat.kind === "computer" ? `computer \u00b7 ${seat.agent || "random"}`
+      : !seat.claimed ? (seat.public ? "open seat" : "invited") : seat.online ? "online" : "away";
+    const panel = h("div", { class: classes.join(" "), dataset: { seat: i } },
+      h("div", { class: "seat-head" },
+        h("span", { class: "avatar" }, seat.kind === "computer" ? "\u2699" : (seat.name || "?").trim().charAt(0).toUpperCase() || "?"),
+        h("span", { class: "seat-who" }, h("span", { class: "seat-name" }, ctx.seatName(i)),
+          h("span", { class: "seat-tag" }, tag))));
+    const stats = h("div", { class: "seat-stats" });
+    for (const key of parts.seatStats) {
+      const v = view[key][i];
+      if (Number.isInteger(v) && COUNT_KEY.test(key) && v >= 0 && v <= 60) {
+        const backs = h("span", { class: "backs" });
+        for (let k = 0; k < Math.min(v, 12); k++) backs.append(h("i"));
+        stats.append(h("span", { class: "stat" }, h("span", { class: "label" }, humanize(key)), backs, h("b", {}, String(v))));
+      } else {
+        stats.append(h("span", { class: "stat" }, h("span", { class: "label" }, humanize(key)), renderValue(v, key, ctx, 2)));
+      }
+    }
+    if (results) {
+      stats.append(h("span", { class: "stat result" + (results[i] === best ? " best" : "") },
+        h("span", { class: "label" }, "Result"), h("b", {}, String(+results[i].toFixed(2))),
+        results[i] === best ? h("span", { class: "crown", title: "best result" }, "\u265b") : null));
+    }
+    if (stats.childNodes.length) panel.append(stats);
+    for (const key of parts.perSeat) {
+      if (key === parts.handKey && i === ctx.mySeat) continue; // drawn as the hand below
+      const v = parts.seatKeyed && parts.seatKeyed.has(key) ? view[key][String(i)] : view[key][i];
+      panel.append(h("div", { class: "seat-part" }, h("span", { class: "label" }, humanize(key)), renderValue(v, key, ctx, 1)));
+    }
+    panels.push(panel);
+  }
+  return panels;
+}
+
+export function renderLog(lines, ctx) {
+  return lines.map((line) => h("li", {}, richText(line, ctx)));
+}
+
+// Cards in hand overlap when the row is too narrow for them.
+export function fitRow(row) {
+  if (!row) return;
+  const cards = row.querySelectorAll(".card");
+  if (cards.length < 2) { row.style.removeProperty("--overlap"); return; }
+  const width = row.clientWidth;
+  const cardWidth = cards[0].getBoundingClientRect().width || 80;
+  const gap = (width - cards.length * cardWidth) / (cards.length - 1);
+  row.style.setProperty("--overlap", `${Math.max(-cardWidth * 0.74, Math.min(8, gap))}px`);
+}
+

@@ -1,0 +1,157 @@
+"""Fixtures of the server tests: an in-process room (FastAPI TestClient) on a fresh SQLite file,
+and helpers to read websocket frames."""
+
+from __future__ import annotations
+
+import json
+import socket
+import time
+import warnings
+from pathlib import Path
+
+import anyio
+import pytest
+
+warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
+
+from fastapi.testclient import TestClient  # noqa: E402
+
+from parlour.server import Settings, create_app  # noqa: E402
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def docs(tmp_path) -> Path:
+    folder = tmp_path / "rules"
+    folder.mkdir()
+    return folder
+
+
+@pytest.fixture
+def make_client(tmp_path, docs):
+    """make_client(bot_delay=0) -> a TestClient on a room stored in tmp_path/room.db; the same
+    database every call, so a second client is the room restarted."""
+    clients = []
+
+    def make(bot_delay: float = 0.0, **settings):
+        app = create_app(Settings(db=f"sqlite:///{tmp_path / 'room.db'}", bot_delay=bot_delay,
+                                  docs=docs, **settings))
+        client = TestClient(app)
+        client.__enter__()
+        clients.append(client)
+        return client
+
+    yield make
+    for client in reversed(clients):
+        try:
+            client.__exit__(None, None, None)
+        except Exception:
+            pass
+
+
+@pytest.fixture
+def client(make_client):
+    return make_client()
+
+
+def create(client, game="arschloch", seats=None, players=None, options=None, expect=200):
+    body = {"game": game, "options": options or {}}
+    if players is not None:
+        body["players"] = players
+    if seats is not None:
+        body["seats"] = seats
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == expect, response.text
+    return response.json()
+
+
+def me_and_computers(n, agent="random"):
+    return [{"kind": "me"}] + [{"kind": "computer", "agent": agent}] * (n - 1)
+
+
+async def _receive_within(stream, timeout):
+    with anyio.fail_after(timeout):
+        return await stream.receive()
+
+
+class Socket:
+    """A websocket of the TestClient with frame helpers."""
+
+    def __init__(self, ws):
+        self.ws = ws
+        self.welcome = None
+        self.state = None
+
+    def send(self, message):
+        self.ws.send_text(message if isinstance(message, str) else json.dumps(message))
+
+    def next(self, timeout=15.0):
+        # A frame that never comes fails the test instead of hanging it.
+        message = self.ws.portal.call(_receive_within, self.ws._send_rx, timeout)
+        self.ws._raise_on_close(message)
+        frame = json.loads(message["text"])
+        if frame["type"] == "welcome":
+            self.welcome = frame
+        elif frame["type"] == "state":
+            self.state = frame
+        return frame
+
+    def until(self, test, limit=5000):
+        for _ in range(limit):
+            frame = self.next()
+            if test(frame):
+                return frame
+        raise AssertionError("no such frame")
+
+    def expect_error(self, code):
+        frame = self.until(lambda f: f["type"] == "error")
+        assert frame["code"] == code, frame
+        return frame
+
+    def join(self, token, **extra):
+        self.send({"type": "join", "token": token, **extra})
+        return self.until(lambda f: f["type"] == "error" or (
+            f["type"] == "welcome" and f["seat"] is not None))
+
+    def my_turn(self):
+        """The next state frame in which this seat has moves (or the end)."""
+        return self.until(lambda f: f["type"] == "state" and (f["legal"] or f["status"] == "over"))
+
+    def alive(self):
+        self.send({"type": "ping"})
+        return self.until(lambda f: f["type"] == "pong")
+
+
+def wait_for(predicate, timeout=20.0, step=0.02):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(step)
+    raise AssertionError("timed out")
+
+
+# Browser tests: Debian's chromium driven by Playwright (never `playwright install`). ------------
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    if not Path(CHROMIUM).exists():
+        pytest.skip("browser tests need Debian's chromium: run scripts/install_chromium")
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "headless": True,
+            "args": CHROMIUM_ARGS}
+
+
+def pytest_configure(config):
+    # pytest-playwright's own base_url fixture trips a pytest deprecation; not ours to fix.
+    config.addinivalue_line("filterwarnings",
+                            "ignore:Session-scoped fixtures defined as instance methods")
