@@ -154,6 +154,8 @@ def _local(tasks: list[tuple], jobs: int) -> Iterator[dict]:
 
 def _ray(tasks: list[tuple], jobs: int, address: Optional[str]) -> Iterator[dict]:
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+    if not address:  # a private local instance needs no token (Ray would write one to ~/.ray)
+        os.environ.setdefault("RAY_AUTH_MODE", "disabled")
     import tempfile
 
     import ray
