@@ -159,9 +159,11 @@ def _ray(tasks: list[tuple], jobs: int, address: Optional[str]) -> Iterator[dict
     import tempfile
 
     import ray
-    if address:
+    # a caller that started Ray itself (a benchmark, a notebook) keeps it running
+    owned = not ray.is_initialized()
+    if owned and address:
         ray.init(address=address)
-    else:
+    elif owned:
         ray.init(num_cpus=max(1, jobs), include_dashboard=False, log_to_driver=False,
                  _temp_dir=tempfile.mkdtemp(prefix="parlour-ray-"))
     try:
@@ -178,7 +180,8 @@ def _ray(tasks: list[tuple], jobs: int, address: Optional[str]) -> Iterator[dict
             for ref in finished:
                 yield ray.get(ref)
     finally:
-        ray.shutdown()
+        if owned:
+            ray.shutdown()
 
 
 def run(plan: Plan, out: Path, jobs: int = 1, backend: str = "local",
