@@ -57,12 +57,17 @@ def plots(figs: dict, summaries: list[dict], names: dict) -> dict[str, bytes]:
     ax.legend(fontsize=7)
     out["seats"] = _png(fig)
 
-    for key, label in (("decisions", "game length (decisions)"),
-                       ("spread", "score spread (best minus worst return)")):
+    measures = {"decisions": ("game length (decisions)", lambda s: s["decisions"]),
+                "rounds": ("game length (rounds)", lambda s: s["rounds"]),
+                "spread": ("score spread (best minus worst return)",
+                           lambda s: max(s["returns"]) - min(s["returns"]))}
+    for key, (label, measure) in measures.items():
+        if key == "rounds" and not figs["arms"][arms[0]]["rounds"]:
+            continue
         fig, ax = plt.subplots(figsize=(6, 3.2))
         for arm in arms:
-            values = [s["decisions"] if key == "decisions" else
-                      max(s["returns"]) - min(s["returns"]) for s in summaries if s["arm"] == arm]
+            values = [measure(s) for s in summaries
+                      if s["arm"] == arm and measure(s) is not None]
             ax.hist(values, bins=min(30, max(5, len(set(values)))), alpha=0.6,
                     color=ARM_COLORS[arm], label=names[arm])
         ax.set_xlabel(label)
