@@ -96,7 +96,7 @@ def lab(game: str = typer.Argument(..., help="game id, e.g. arschloch"),
             raise typer.Exit(2)
     figs = report.write(out)
     seats = figs["arms"]["A"]["seats"]
-    console.print(f"seat win rates: " + ", ".join(
+    console.print("seat win rates: " + ", ".join(
         f"{r['seat']}: {r['win']['rate']:.3f}" for r in seats["seats"]) +
         f" (chi-square p = {seats['p']:.3g})")
     console.print(f"report: {out / 'report.md'} and {out / 'report.html'}")
