@@ -242,6 +242,10 @@ from parlour.server.cli import serve  # noqa: E402
 
 app.command("serve")(serve)
 
+from parlour.lab.cli import lab  # noqa: E402
+
+app.command("lab")(lab)
+
 app.add_typer(scorer, name="score", help="Score a hand of real cards: Loot or Treasure.")
 
 

@@ -86,3 +86,11 @@ def test_score_is_a_command_of_parlour():
     result = runner.invoke(app, ["score", "loot", "1W", "2W", "3W", "4W", "5R", "5P", "5B"])
     assert result.exit_code == 0, result.output
     assert "+22" in result.output or "22" in result.output
+
+
+def test_lab_is_a_command_of_parlour(tmp_path):
+    result = runner.invoke(app, ["lab", "arschloch", "-n", "8", "--agents", "heuristic,random",
+                                 "--seed", "1", "--out", str(tmp_path / "lab")])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "lab" / "report.html").exists()
+    assert len((tmp_path / "lab" / "games.jsonl").read_text().splitlines()) == 8

@@ -1,0 +1,73 @@
+"""Games per second of the lab with 1 and 2 local worker processes and with Ray, as ratios.
+
+    python bench/lab.py                    # ahzchim, 40 heuristic games per backend
+    python bench/lab.py viashi -n 200 --option round=true
+
+Targets (issue 9): 2 workers at least 1.8x one worker; Ray within 10% of 2 local processes.
+Ray's start-up is left out of its time (it is started once, warmed up, then timed). On a
+machine shared with other work the ratios fall short of what two idle cores give. Prints
+figures only; this is not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import parlour  # noqa: E402
+from parlour.lab.run import Plan, run  # noqa: E402
+
+
+def timed(plan: Plan, **kwargs) -> float:
+    with tempfile.TemporaryDirectory() as out:
+        start = time.perf_counter()
+        run(plan, Path(out), **kwargs)
+        return plan.n / (time.perf_counter() - start)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game", nargs="?", default="ahzchim")
+    parser.add_argument("-n", type=int, default=40)
+    parser.add_argument("--agents", default="heuristic")
+    parser.add_argument("--option", action="append", default=[])
+    parser.add_argument("--no-ray", action="store_true")
+    args = parser.parse_args()
+    cls = parlour.game_class(args.game)
+    options = {k: cls.info.option(k).parse(v)
+               for k, v in (item.split("=", 1) for item in args.option)}
+    plan = Plan(args.game, args.n, args.agents.split(","), options=options)
+    one = timed(plan, jobs=1)
+    # the pool's start-up is part of a real run, so it stays in the time
+    two = timed(plan, jobs=2)
+    print(f"{args.game}: {args.n} games of {args.agents}")
+    print(f"1 worker:  {one:8.1f} games/s")
+    print(f"2 workers: {two:8.1f} games/s   ratio to 1 worker {two / one:.2f} (target >= 1.8)")
+    if args.no_ray:
+        return
+    try:
+        import ray
+    except ImportError:
+        print("ray: not installed (pip install ray)")
+        return
+    os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+    os.environ.setdefault("RAY_AUTH_MODE", "disabled")
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False,
+             _temp_dir=tempfile.mkdtemp(prefix="parlour-ray-"))
+    try:
+        timed(Plan(args.game, 4, plan.agents, options=options), jobs=2, backend="ray")  # warm-up
+        on_ray = timed(plan, jobs=2, backend="ray")
+    finally:
+        ray.shutdown()
+    print(f"ray (2):   {on_ray:8.1f} games/s   ratio to 2 local workers {on_ray / two:.2f} "
+          "(target >= 0.9)")
+
+
+if __name__ == "__main__":
+    main()
