@@ -170,3 +170,57 @@ def test_openspiel_evaluate_bots(spiel):
     bots = [spiel.make_uniform_random_bot(p, p + 1) for p in range(game.num_players())]
     results = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, np.random.RandomState(0))
     assert sorted(results) == [0.0, 1.0, 2.0, 3.0]  # Arschloch's returns are the four places
+
+
+# Gymnasium and the example -------------------------------------------------------------------
+@pytest.fixture
+def gym_adapter():
+    pytest.importorskip("gymnasium")
+    from parlour.adapters import gymnasium
+    return gymnasium
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_gymnasium_check_env(gym_adapter, game_id):
+    from gymnasium.utils.env_checker import check_env
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        check_env(gym_adapter.env(game_id, opponents="medium"), skip_render_check=True)
+
+
+def test_gymnasium_episode_reward_is_the_seats_return(gym_adapter):
+    """The others play by themselves; the episode ends with the learner's returns() value."""
+    env = gym_adapter.env("arschloch", seat=2, opponents="medium")
+    obs, _ = env.reset(seed=3)
+    rng = np.random.default_rng(1)
+    done = False
+    while not done:
+        assert env.state.current_player == 2
+        obs, reward, done, truncated, _ = env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert reward == env.state.returns()[2]
+
+
+def test_gymnasium_illegal_action_ends_the_episode(gym_adapter):
+    """An illegal id is not replaced: the episode ends at -1 and the game is unchanged."""
+    env = gym_adapter.env("izind")
+    obs, _ = env.reset(seed=0)
+    before = len(env.state.history)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        _, reward, done, _, info = env.step(int(np.flatnonzero(obs["action_mask"] == 0)[0]))
+    assert (reward, done, info) == (-1.0, True, {"illegal": True})
+    assert len(env.state.history) == before
+
+
+def test_research_example_learns():
+    """docs/research.md's training example runs as printed and its trained policy beats its
+    untrained one against random players."""
+    pytest.importorskip("gymnasium")
+    import pathlib
+    import re
+    text = (pathlib.Path(__file__).parent.parent / "docs" / "research.md").read_text()
+    code = re.findall(r"```python\n(.*?)```", text, re.S)[-1]
+    scope = {"__name__": "research_example"}
+    exec(compile(code, "docs/research.md", "exec"), scope)
+    before, after = scope["train"](episodes=500, test_games=200)
+    assert after > before + 0.2
