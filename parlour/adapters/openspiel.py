@@ -90,7 +90,7 @@ class ParlourGame(pyspiel.Game):
             min_utility=-UTILITY_BOUND,
             max_utility=UTILITY_BOUND,
             utility_sum=None,
-            max_game_length=self.parlour_game.max_decisions())
+            max_game_length=self.parlour_game.max_decisions() + 1)  # + the deal
         super().__init__(_game_type(self.game_id), game_info, params)
 
     # pyspiel may copy the Python game object; the loaded Parlour game lives outside it so that
