@@ -1,0 +1,1 @@
+"""Research adapters: PettingZoo, OpenSpiel and Gymnasium views of every Parlour game (the `research` extra)."""
