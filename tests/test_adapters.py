@@ -122,7 +122,7 @@ def test_pettingzoo_illegal_move_ends_the_game(pz):
 @pytest.fixture
 def spiel():
     pyspiel = pytest.importorskip("pyspiel")
-    from parlour.adapters import openspiel  # registers the games
+    import parlour.adapters.openspiel  # noqa: F401  (importing it registers the games)
     return pyspiel
 
 

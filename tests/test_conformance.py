@@ -44,6 +44,7 @@ def random_game(game, seed, check_step=None):
         assert Counter(state.card_census()) == deck, "a card was lost or made"
         legal = state.legal_actions()
         assert legal, "a live state must offer an action"
+        assert len(set(map(str, legal))) == len(legal), "a move is offered twice"
         if check_step:
             check_step(state, legal, rng, steps)
         state.apply(legal[rng.randrange(len(legal))])
@@ -148,3 +149,21 @@ def test_soak(game, soak):
         pytest.skip("soak mode only: pytest --soak 10000")
     for seed in range(soak):
         random_game(game, 10_000 + seed)
+
+
+@pytest.mark.parametrize("game", CASES[:: max(1, len(CASES) // 26)])
+def test_a_deep_copy_is_a_working_state(game):
+    """Tools outside Parlour (OpenSpiel's Python games) copy states with copy.deepcopy."""
+    import copy
+    state = game.new_state(seed=3)
+    rng = random.Random(3)
+    for _ in range(15):
+        if state.is_terminal:
+            break
+        twin = copy.deepcopy(state)
+        assert twin.view(state.current_player) == state.view(state.current_player)
+        for action in twin.legal_actions()[:5]:
+            assert game.action_from_id(game.action_id(action)) == action
+        twin.apply(twin.legal_actions()[0])
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])

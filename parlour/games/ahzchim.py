@@ -492,10 +492,9 @@ class _Codec:
         self.pel_no = {c: i for i, c in enumerate(self.pel)}
         self.rah_no = {c: i for i, c in enumerate(self.rah)}
         self.fort_no = {c: i for i, c in enumerate(self.forts)}
-        self.index = {}
-        for table in (self.pel, self.rah, self.forts, self.spots, self.items):
-            for i, x in enumerate(table):
-                self.index[(id(table), x)] = i
+        # Numbers by table name (not by the lists' identity, which a deep copy changes).
+        self.index = {name: {x: i for i, x in enumerate(getattr(self, name))}
+                      for name in ("pel", "rah", "forts", "spots", "items")}
         n, s = players, len(self.spots)
         self.blocks = [
             ("fixed", len(self.fixed)), ("buy", len(self.pel)), ("defend", len(self.rah)),
@@ -521,35 +520,35 @@ class _Codec:
             action = self.cache[number] = self.decode(number)
         return action
 
-    def _i(self, table, x) -> int:
-        return self.index[(id(table), x)]
+    def _i(self, table: str, x) -> int:
+        return self.index[table][x]
 
     def encode(self, a) -> int:
         st, n, s = self.start, self.n, len(self.spots)
         if isinstance(a, (Word, Draw)):
             return st["fixed"] + self.fixed.index(a)
         if isinstance(a, Buy):
-            return st["buy"] + self._i(self.pel, a.card)
+            return st["buy"] + self._i("pel", a.card)
         if isinstance(a, Defend):
-            return st["defend"] + self._i(self.rah, a.card)
+            return st["defend"] + self._i("rah", a.card)
         if isinstance(a, Rebuild):
-            return st["rebuild"] + self._i(self.pel, a.card)
+            return st["rebuild"] + self._i("pel", a.card)
         if isinstance(a, Attack):
-            return st["attack"] + (self._i(self.rah, a.card) * n + a.owner) * s + \
-                self._i(self.spots, a.spot)
+            return st["attack"] + (self._i("rah", a.card) * n + a.owner) * s + \
+                self._i("spots", a.spot)
         if isinstance(a, Raze):
-            return st["raze"] + (self._i(self.pel, a.card) * n + a.owner) * s + \
-                self._i(self.spots, a.spot)
+            return st["raze"] + (self._i("pel", a.card) * n + a.owner) * s + \
+                self._i("spots", a.spot)
         if isinstance(a, Build):
-            return st["build"] + self._i(self.forts, a.card) * s + self._i(self.spots, a.spot)
+            return st["build"] + self._i("forts", a.card) * s + self._i("spots", a.spot)
         if isinstance(a, Exchange):
-            return st["exchange"] + self._i(self.forts, a.card) * s + self._i(self.spots, a.spot)
+            return st["exchange"] + self._i("forts", a.card) * s + self._i("spots", a.spot)
         if isinstance(a, AddReshpel):
-            return st["reshpel"] + self._i(self.spots, a.spot)
+            return st["reshpel"] + self._i("spots", a.spot)
         if isinstance(a, Offer):
             m = len(self.items)
-            return st["offer"] + (self._i(self.items, a.give) * n + a.owner) * m + \
-                self._i(self.items, a.take)
+            return st["offer"] + (self._i("items", a.give) * n + a.owner) * m + \
+                self._i("items", a.take)
         raise ValueError(f"{a!r} is not an Ahzchim action")
 
     def decode(self, number: int):

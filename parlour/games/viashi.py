@@ -358,16 +358,17 @@ class ViashiState(State):
         if phase == "play":
             seat = self.to_act
             trick = self.trick
+            # dict.fromkeys: a double deck's twin cards are one move, not two.
             if not trick:
                 # The leader plays from his hand or from his table.
-                return ([FROM_HAND[c] for c in self.hands[seat]]
-                        + [FROM_TABLE[c] for c in self.tables[seat]])
+                return ([FROM_HAND[c] for c in dict.fromkeys(self.hands[seat])]
+                        + [FROM_TABLE[c] for c in dict.fromkeys(self.tables[seat])])
             table = self.source_table
             cards = self.tables[seat] if table else self.hands[seat]
             lead = SUIT_OF[trick[0][1]]
             same = [c for c in cards if SUIT_OF[c] == lead]
             pick = FROM_TABLE if table else FROM_HAND
-            return [pick[c] for c in (same or cards)]
+            return [pick[c] for c in dict.fromkeys(same or cards)]
         if phase == "draw":
             return self._draw_choices()
         return []
