@@ -20,7 +20,7 @@ from ..core.errors import IllegalAction, OptionError
 from ..core.game import Game, GameInfo, Option, State
 from ..core.hidden import redeal
 from ..core.registry import register
-from .loot import KNOWN
+from .loot import KNOWN, Discard, Draw, Take  # Treasure is Loot with more to do
 from .melds import CARD_INDEX, KINDS, Arrangement, Scoring, best_score, ident, identities, \
     read_card, six_colors, solve, sort_cards, valid
 
@@ -144,19 +144,6 @@ def score_hand(cards, gods=(), six_color_bonus: bool = False) -> Arrangement:
 
 # Actions ---------------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
-class Draw:
-    def __str__(self) -> str:
-        return "draw"
-
-
-@dataclass(frozen=True, slots=True)
-class Take:
-    """The top card of the discard pile."""
-    def __str__(self) -> str:
-        return "take"
-
-
-@dataclass(frozen=True, slots=True)
 class TakePile:
     """The entire discard pile."""
     def __str__(self) -> str:
@@ -197,14 +184,6 @@ class Add:
 
     def __str__(self) -> str:
         return f"add {_with(self.card, self.as_)} to {self.meld + 1}"
-
-
-@dataclass(frozen=True, slots=True)
-class Discard:
-    card: str
-
-    def __str__(self) -> str:
-        return f"discard {self.card}"
 
 
 def _with(card: str, as_: str | None) -> str:
