@@ -292,7 +292,6 @@ class Ahzchim(Game):
         super().__init__(players, **options)
         self.pieces = CHIP_PIECES if self.options["chips"] else CARD_PIECES
         self._codec = _Codec(self.pieces, self.players)
-        self._parsed: dict[str, object] = {}  # notation read before, when it needs no position
 
     def deck(self):
         return AHZCHIM_CHIPS if self.options["chips"] else FRENCH_52
@@ -306,13 +305,9 @@ class Ahzchim(Game):
     # "defend with JS", "rebuild with QD", "yield", "accept", "refuse", "draw 2", "pass".
     # With chips a Zahahnie is written with its fort: "attack Z1/K5+ of 2 with R9".
     def parse_action(self, state: "AhzchimState", text: str):
-        action = self._parsed.get(text)
-        if action is None:
-            asked = []  # set when the reading needed the position (whose Zahahnie, draw all)
-            action = self._parse(state, text, asked)
-            if not asked:
-                self._parsed[text] = action
-        return action
+        # Read afresh every time: a reading kept from another position once made the web room's
+        # game drift from its own record.
+        return self._parse(state, text, [])
 
     def _parse(self, state: "AhzchimState", text: str, asked: list):
         p = self.pieces

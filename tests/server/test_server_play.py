@@ -54,8 +54,13 @@ def test_every_game_plays_to_the_end_over_the_socket(client, tmp_path, game_id):
             # The newest position in which this seat is to act (or the end).
             frame = sock.until(lambda f: f["type"] == "state" and (f["status"] == "over" or (
                 f["legal"] and f["ply"] == len(table_state(client, table_id).history))))
-            state = table_state(client, table_id)
-            assert frame["ply"] == len(state.history)
+            live = table_state(client, table_id)
+            assert frame["ply"] == len(live.history)
+            # The position the frame was made from, rebuilt through the rules from the moves
+            # (not the server's live object, which its own thread may be reading).
+            record = live.record()
+            record["actions"] = record["actions"][:frame["ply"]]
+            state = parlour.replay(record)
             assert frame["view"] == jsonable(state.view(0))
             assert frame["legal"] == ([str(a) for a in state.legal_actions()]
                                       if state.current_player == 0 else [])
