@@ -50,8 +50,9 @@ def test_every_game_plays_to_the_end_over_the_socket(client, tmp_path, game_id):
     with client.websocket_connect(f"/ws/{table_id}") as ws:
         sock = Socket(ws)
         assert sock.join(token)["seat"] == 0
-        for _ in range(400):
-            # The newest position in which this seat is to act (or the end).
+        for turn in range(401):
+            # The newest position in which this seat is to act (or the end): nobody else moves
+            # until this seat does, so the store and the table agree here.
             frame = sock.until(lambda f: f["type"] == "state" and (f["status"] == "over" or (
                 f["legal"] and f["ply"] == len(table_state(client, table_id).history))))
             live = table_state(client, table_id)
@@ -67,6 +68,8 @@ def test_every_game_plays_to_the_end_over_the_socket(client, tmp_path, game_id):
             if frame["status"] == "over":
                 assert frame["result"] == state.returns()
                 break
+            if turn == 400:
+                break  # a long game (Ahzchim) is left here, at a settled position
             sock.send({"type": "move", "action": rng.choice(frame["legal"]),
                        "ply": frame["ply"]})
     state = table_state(client, table_id)
