@@ -182,3 +182,25 @@ def test_ray_equals_local(tmp_path, monkeypatch):
     lab_run.run(plan, tmp_path / "local", jobs=2)
     lab_run.run(plan, tmp_path / "ray", jobs=2, backend="ray")
     assert lab_run.read(tmp_path / "ray", True) == lab_run.read(tmp_path / "local", True)
+
+
+@pytest.mark.parametrize("game_id", ["arschloch", "viashi"])
+def test_card_influence_uses_the_hand_held_as_play_begins(game_id):
+    """Issue: "per-card or per-god influence where the game has such cards (win rate when holding
+    it at the start vs not)". Arschloch's hand is dealt; Viashi's is drawn ("one to the table face
+    up, one to the hand face down"): the lab takes each seat's cards once the first card is led."""
+    import parlour
+    seats = parlour.game_class(game_id).info.default_players
+    line = lab_run.play_one(game_id, None, {}, ["random"] * seats, 3, 0, "A")
+    state = parlour.replay({**line["record"], "actions": []})
+    for action in line["record"]["actions"]:
+        if getattr(state, "phase", "play") == "play":
+            break
+        state.apply(state.game.parse_action(state, action))
+    hands = line["summary"]["hands"]
+    assert all(hands) and len(hands) == len(state.game.seats)
+    for seat, hand in enumerate(hands):
+        assert sorted(hand) == sorted(state.opening_hand(seat))
+    if game_id == "viashi":
+        # drawn, not dealt: held in hand and on the table
+        assert sorted(hands[0]) == sorted(state.hands[0] + state.tables[0])

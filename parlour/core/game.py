@@ -282,6 +282,18 @@ class State:
     # report how often that happens.
     reached_cap = False
 
+    # The lab's card influence compares seats by the cards they hold when play proper begins.
+    # A game whose hands are drawn or drafted during play sets this, and answers None until then.
+    hand_forms_in_play: ClassVar[bool] = False
+
+    def opening_hand(self, seat: int) -> list[str] | None:
+        """The cards `seat` holds as play proper begins; None if not yet (or no hands of cards).
+        By default the hand its view shows at the start."""
+        hand = self.view(seat).get("hand")
+        if isinstance(hand, list) and all(isinstance(card, str) for card in hand):
+            return list(hand)
+        return None
+
     def card_census(self) -> list[str]:
         """Every card of the game wherever it lies now (hands, table, piles, set aside)."""
         raise NotImplementedError

@@ -349,6 +349,15 @@ class ViashiState(State):
     def current_player(self) -> int | None:
         return None if self.phase == "over" else self.to_act
 
+    # The hands are drawn a card at a time before the first lead.
+    hand_forms_in_play = True
+
+    def opening_hand(self, seat: int) -> list[str] | None:
+        """A player holds his hand and his table once the draw is done."""
+        if self.phase == "draw":
+            return None
+        return sorted(self.hands[seat] + self.tables[seat])
+
     @property
     def is_terminal(self) -> bool:
         return self.phase == "over"

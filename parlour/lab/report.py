@@ -175,7 +175,8 @@ def markdown(plan: lab_run.Plan, figs: dict, names: dict, replays: dict[str, str
             lines += ["", "Many cards are tested at once: read p below 0.05 for one card as a "
                       "lead to check with a bigger run, not as a finding.", ""]
         elif arm == "A":
-            lines += ["No card influence: this game's views show no starting hand of cards.", ""]
+            lines += ["No card influence: in this game no seat holds a hand of cards as play "
+                      "begins.", ""]
     if "compare" in figs:
         lines += ["## A/B: B minus A on the same seeds", "",
                   "| figure | A | B | B - A [95%] | paired p |", "|---|---|---|---|---|"]

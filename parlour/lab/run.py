@@ -61,13 +61,6 @@ class Plan:
         return mine == theirs
 
 
-def starting_hand(view: dict) -> Optional[list[str]]:
-    hand = view.get("hand")
-    if isinstance(hand, list) and all(isinstance(card, str) for card in hand):
-        return list(hand)
-    return None
-
-
 def seat_specs(specs: list[str], index: int) -> list[str]:
     """Seats rotated by game when the agents differ, so no agent keeps the best seat."""
     if len(set(specs)) == 1:
@@ -90,10 +83,15 @@ def play_one(game_id: str, players: Optional[int], options: dict, specs: list[st
     game_seed = seed + index
     agents = [make_agent(spec, game, seed=game_seed * 1000 + s) for s, spec in enumerate(specs)]
     state = game.new_state(seed=game_seed)
-    hands = [starting_hand(state.view(s)) for s in game.seats]
+    hands = [state.opening_hand(s) for s in game.seats]
+    forming = state.hand_forms_in_play
     while not state.is_terminal:
         seat = state.current_player
         state.apply(agents[seat].choose(state, seat))
+        if forming:
+            hands = [hand if hand is not None else state.opening_hand(s)
+                     for s, hand in enumerate(hands)]
+            forming = None in hands
     returns = [float(r) for r in state.returns()]
     best = max(returns)
     winners = [s for s, r in enumerate(returns) if r == best]
