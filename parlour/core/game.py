@@ -359,6 +359,21 @@ class State:
     __hash__ = None  # states are mutable
 
 
+class PhasedState(State):
+    """The common shape of a game's state: a `phase` that is "over" at the end, and `to_act`, the
+    seat whose move it is."""
+    phase: str
+    to_act: int
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.phase == "over" else self.to_act
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+
 def _comparable(state: State) -> dict:
     # Fields named with a leading underscore are caches (and the generator, compared by state).
     fields = {k: v for k, v in vars(state).items() if not k.startswith("_")}

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from ..agents.base import Agent
 from ..core.cards import AHZCHIM_CHIPS, FRENCH_52, FRENCH_RANKS
 from ..core.errors import IllegalAction
-from ..core.game import Game, GameInfo, Option, State
+from ..core.game import Game, GameInfo, Option, PhasedState
 from ..core.hidden import redeal
 from ..core.registry import register
 
@@ -577,7 +577,7 @@ class _Codec:
 
 
 # The rules --------------------------------------------------------------------------------------
-class AhzchimState(State):
+class AhzchimState(PhasedState):
     def __init__(self, game: Ahzchim, seed: int, deck: list[str] | None):
         super().__init__(game, seed, deck)
         n = game.players
@@ -705,13 +705,6 @@ class AhzchimState(State):
         return [c for c in p.hand_types if left[c] > 0]
 
     # The contract ----------------------------------------------------------------------------
-    @property
-    def current_player(self) -> int | None:
-        return None if self.phase == "over" else self.to_act
-
-    @property
-    def is_terminal(self) -> bool:
-        return self.phase == "over"
 
     def legal_actions(self) -> list:
         phase = self.phase

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from ..agents.base import Agent
 from ..core.cards import FRENCH_52, FRENCH_RANKS, FRENCH_SUITS, SKAT_32
 from ..core.errors import IllegalAction, OptionError
-from ..core.game import Game, GameInfo, Option, State
+from ..core.game import Game, GameInfo, Option, PhasedState
 from ..core.hidden import redeal
 from ..core.registry import register
 
@@ -258,7 +258,7 @@ def _card(word: str) -> str:
 
 
 # The rules -------------------------------------------------------------------------------------
-class ArschlochState(State):
+class ArschlochState(PhasedState):
     def __init__(self, game: Arschloch, seed: int, deck: list[str] | None):
         super().__init__(game, seed, deck)
         n = game.players
@@ -362,13 +362,6 @@ class ArschlochState(State):
         self._log("seat {} leads", leader)
 
     # The contract ----------------------------------------------------------------------------
-    @property
-    def current_player(self) -> int | None:
-        return None if self.phase == "over" else self.to_act
-
-    @property
-    def is_terminal(self) -> bool:
-        return self.phase == "over"
 
     def legal_actions(self) -> list:
         phase = self.phase

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from ..agents.base import Agent
 from ..core.cards import GODS, VIASHI_CARDS, VIASHI_SUITS
 from ..core.errors import IllegalAction
-from ..core.game import Game, GameInfo, Option, State
+from ..core.game import Game, GameInfo, Option, PhasedState
 from ..core.hidden import redeal
 from ..core.registry import register
 from .tricks import (CARD_INDEX, ELVISH_STRENGTH, GOD, NUMBER_OF, SUIT_LETTERS, SUIT_OF,
@@ -166,7 +166,7 @@ _SUIT_NAMES = {name.lower(): letter for letter, name in VIASHI_SUITS.items()}
 
 
 # The rules -------------------------------------------------------------------------------------
-class CrusadeState(State):
+class CrusadeState(PhasedState):
     def __init__(self, game: Crusade, seed: int, deck: list[str] | None):
         super().__init__(game, seed, deck)
         n = game.players
@@ -244,13 +244,6 @@ class CrusadeState(State):
         self.log.append(("trump", trump, leader))
 
     # The contract ----------------------------------------------------------------------------
-    @property
-    def current_player(self) -> int | None:
-        return None if self.phase == "over" else self.to_act
-
-    @property
-    def is_terminal(self) -> bool:
-        return self.phase == "over"
 
     def legal_actions(self) -> list:
         phase = self.phase

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from ..agents.base import Agent
 from ..core.cards import GODS, VIASHI_54, VIASHI_CARDS, is_god, viashi_rank
 from ..core.errors import IllegalAction
-from ..core.game import Game, GameInfo, Option, State
+from ..core.game import Game, GameInfo, Option, PhasedState
 from ..core.hidden import redeal
 from ..core.registry import register
 from .melds import CARD_INDEX, Arrangement, Scoring, best_score, read_card, solve, sort_cards
@@ -201,7 +201,7 @@ class Loot(Game):
 KNOWN = -1  # the tag of a card everyone saw go into a hand (taken from the discard pile)
 
 
-class LootState(State):
+class LootState(PhasedState):
     def __init__(self, game: Loot, seed: int, deck: list[str] | None):
         super().__init__(game, seed, deck)
         n = game.players
@@ -247,13 +247,6 @@ class LootState(State):
         self.log.append(text)
 
     # The contract ----------------------------------------------------------------------------
-    @property
-    def current_player(self) -> int | None:
-        return None if self.phase == "over" else self.to_act
-
-    @property
-    def is_terminal(self) -> bool:
-        return self.phase == "over"
 
     def _everyone_played(self) -> bool:
         return min(self.turns) >= 1

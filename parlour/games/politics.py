@@ -18,7 +18,7 @@ from typing import ClassVar
 from ..agents.base import Agent
 from ..core.cards import VIASHI_54, VIASHI_SUITS
 from ..core.errors import IllegalAction
-from ..core.game import Game, GameInfo, Option, State
+from ..core.game import Game, GameInfo, Option, PhasedState
 from ..core.registry import register
 
 SUITS = tuple(VIASHI_SUITS)  # W R P B G: the five regular suits a player may choose
@@ -355,7 +355,7 @@ def row_points(row: list[str], owner: dict[str, int], players: int) -> list[int]
 
 
 # The rules -------------------------------------------------------------------------------------
-class PoliticsState(State):
+class PoliticsState(PhasedState):
     def __init__(self, game: Politics, seed: int, deck: list[str] | None):
         super().__init__(game, seed, deck)
         n = game.players
@@ -620,13 +620,6 @@ class PoliticsState(State):
         self.at = None
 
     # The contract ----------------------------------------------------------------------------
-    @property
-    def current_player(self) -> int | None:
-        return None if self.phase == "over" else self.to_act
-
-    @property
-    def is_terminal(self) -> bool:
-        return self.phase == "over"
 
     def legal_actions(self) -> list:
         phase, seat = self.phase, self.to_act

@@ -17,7 +17,7 @@ from ..agents.base import Agent
 from ..core.cards import (GOD_RANK, GODS, VIASHI_54, VIASHI_CARDS, VIASHI_DOUBLE, Deck, is_god,
                           viashi_rank, viashi_suit)
 from ..core.errors import IllegalAction, OptionError
-from ..core.game import Game, GameInfo, Option, State
+from ..core.game import Game, GameInfo, Option, PhasedState
 from ..core.hidden import redeal
 from ..core.registry import register
 from .loot import KNOWN, Discard, Draw, Take  # Treasure is Loot with more to do
@@ -378,7 +378,7 @@ def _card_as(text: str) -> tuple[str, str | None]:
 
 
 # The rules -------------------------------------------------------------------------------------
-class TreasureState(State):
+class TreasureState(PhasedState):
     def __init__(self, game: Treasure, seed: int, deck: list[str] | None):
         super().__init__(game, seed, deck)
         n = game.players
@@ -455,13 +455,6 @@ class TreasureState(State):
                         break
 
     # The contract ----------------------------------------------------------------------------
-    @property
-    def current_player(self) -> int | None:
-        return None if self.phase == "over" else self.to_act
-
-    @property
-    def is_terminal(self) -> bool:
-        return self.phase == "over"
 
     def legal_actions(self) -> list:
         phase = self.phase

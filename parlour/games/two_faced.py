@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from ..agents.base import Agent
 from ..core.cards import VIASHI_CARDS
 from ..core.errors import IllegalAction
-from ..core.game import Game, GameInfo, Option, State
+from ..core.game import Game, GameInfo, Option, PhasedState
 from ..core.hidden import redeal
 from ..core.registry import register
 from .tricks import (CARD_INDEX, ELVISH_STRENGTH, GOD, NUMBER_OF, SUIT_OF, TrickRecord, by_suit,
@@ -122,7 +122,7 @@ class TwoFaced(Game):
 
 
 # The rules -------------------------------------------------------------------------------------
-class TwoFacedState(State):
+class TwoFacedState(PhasedState):
     def __init__(self, game: TwoFaced, seed: int, deck: list[str] | None):
         super().__init__(game, seed, deck)
         cards = list(deck) if deck is not None else list(game.deck().cards)
@@ -147,13 +147,6 @@ class TwoFacedState(State):
         self.log: list[tuple] = []
 
     # The contract ----------------------------------------------------------------------------
-    @property
-    def current_player(self) -> int | None:
-        return None if self.phase == "over" else self.to_act
-
-    @property
-    def is_terminal(self) -> bool:
-        return self.phase == "over"
 
     def legal_actions(self) -> list:
         phase = self.phase

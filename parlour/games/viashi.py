@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from ..agents.base import Agent
 from ..core.cards import VIASHI_54, VIASHI_CARDS, VIASHI_DOUBLE
 from ..core.errors import IllegalAction, OptionError
-from ..core.game import Game, GameInfo, Option, State
+from ..core.game import Game, GameInfo, Option, PhasedState
 from ..core.hidden import redeal
 from ..core.registry import register
 from .tricks import (CARD_INDEX, ELVISH_STRENGTH, GOD, HUMAN_STRENGTH, NUMBER_OF, SCHOLARS,
@@ -240,7 +240,7 @@ class Viashilym(_ViashiFamily):
 
 
 # The rules -------------------------------------------------------------------------------------
-class ViashiState(State):
+class ViashiState(PhasedState):
     def __init__(self, game: _ViashiFamily, seed: int, deck: list[str] | None):
         super().__init__(game, seed, deck)
         n = game.players
@@ -345,10 +345,6 @@ class ViashiState(State):
         self.log.append(("lead", self.leader))
 
     # The contract ----------------------------------------------------------------------------
-    @property
-    def current_player(self) -> int | None:
-        return None if self.phase == "over" else self.to_act
-
     # The hands are drawn a card at a time before the first lead.
     hand_forms_in_play = True
 
@@ -357,10 +353,6 @@ class ViashiState(State):
         if self.phase == "draw":
             return None
         return sorted(self.hands[seat] + self.tables[seat])
-
-    @property
-    def is_terminal(self) -> bool:
-        return self.phase == "over"
 
     def legal_actions(self) -> list:
         phase = self.phase
