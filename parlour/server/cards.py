@@ -5,6 +5,7 @@
   GET  /print/<deck>.pdf       the deck to print (?paper=a4 or letter), from the same faces
   GET  /score                  the scorer page; GET /api/scorers lists the games that offer one
   POST /api/score              {"game", "hand": [...], "table": [...], "options": {...}}
+                               (scored in a worker process, one hand at a time, within a limit)
 
 The faces are drawn once, in Python (parlour/faces.py), so the room and the paper show the very
 same cards. Nothing here names a game: a game offers a scorer through `Game.scorer`.
@@ -12,9 +13,12 @@ same cards. Nothing here names a game: a game offers a scorer through `Game.scor
 
 from __future__ import annotations
 
+import atexit
 import gzip
 import hashlib
 import json
+import multiprocessing
+import threading
 from functools import lru_cache
 
 import anyio
@@ -61,12 +65,56 @@ def print_links(game_id: str) -> list[dict]:
             for deck in decks_of(game_id)]
 
 
+# The scorer ------------------------------------------------------------------------------------
+# The exact solver's time grows fast with the hand and with cards that may change rank or color
+# (fifteen such cards in Treasure run for many minutes), so the room scores in a process of its
+# own, one hand at a time, and gives up on a hand after this long. `parlour score` has no limit.
+SCORE_SECONDS = 10.0
+
+
+def _score(game_id: str, hand, table, options) -> dict:
+    return scorer_of(game_id).run(hand, table, options)
+
+
+def _warm() -> None:
+    parlour.games()  # import every game before the first hand is timed
+
+
+class _Solver:
+    """One worker process for every room in this process; replaced when a hand overruns."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.pool = None
+
+    def run(self, game_id: str, hand, table, options) -> dict:
+        with self.lock:
+            if self.pool is None:
+                self.pool = multiprocessing.get_context("spawn").Pool(1)
+                self.pool.apply(_warm)
+            job = self.pool.apply_async(_score, (game_id, hand, table, options))
+            try:
+                return job.get(SCORE_SECONDS)
+            except multiprocessing.TimeoutError:
+                self.close()
+                raise RoomError("too_slow", f"this hand takes more than {SCORE_SECONDS:g} s to "
+                                            f"score here; parlour score takes the time it needs",
+                                400, "hand") from None
+
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.terminate()
+            self.pool = None
+
+
+SOLVER = _Solver()
+atexit.register(SOLVER.close)
+
+
 def add_routes(app: FastAPI, page, read_json) -> None:
     """`page(name)` answers a static page, `read_json(request)` a request's JSON object (or
     RoomError)."""
-    # One scoring at a time, on a worker thread: the exact solver is CPU-bound, and the room must
-    # keep serving play.
-    scoring = anyio.Lock()
 
     @app.get("/cards/faces.json")
     def cards_faces(request: Request):
@@ -110,8 +158,9 @@ def add_routes(app: FastAPI, page, read_json) -> None:
     @app.get("/api/scorers")
     async def api_scorers():
         return {"scorers": [{"game": game_id, "title": parlour.game_class(game_id).info.title,
-                             "rules": f"/rules/{game_id}", **scorer_of(game_id).to_dict()}
-                            for game_id in parlour.games() if scorer_of(game_id)]}
+                             "rules": f"/rules/{game_id}", **scorer.to_dict(),
+                             "cards": list(dict.fromkeys(parlour.DECKS[scorer.deck].cards))}
+                            for game_id in parlour.games() if (scorer := scorer_of(game_id))]}
 
     @app.post("/api/score")
     async def api_score(request: Request):
@@ -133,8 +182,7 @@ def add_routes(app: FastAPI, page, read_json) -> None:
         if not hand:
             raise RoomError("empty", "pick the cards of the hand", 400, "hand")
         try:
-            async with scoring:
-                return await anyio.to_thread.run_sync(scorer.run, hand, table, options)
+            return await anyio.to_thread.run_sync(SOLVER.run, game_id, hand, table, options)
         except ParlourError as error:
             raise RoomError("bad_hand", str(error), 400) from None
 

@@ -100,3 +100,19 @@ def test_the_score_api_refuses_bad_input_with_a_reason(client):
     response = client.post("/api/score", content=b"{not json")
     assert response.status_code == 400
 
+
+
+def test_a_hand_too_slow_to_score_is_given_up_and_the_scorer_goes_on(client, monkeypatch):
+    """Fifteen cards that may all change rank or color keep the exact solver busy for minutes:
+    the room stops it at its limit, says so, and scores the next hand."""
+    from parlour.server import cards
+    monkeypatch.setattr(cards, "SCORE_SECONDS", 1.0)
+    slow = {"game": "treasure",
+            "hand": [f"{r}P" for r in range(1, 10)] + [f"{r}B" for r in range(1, 7)],
+            "table": ["Thief:run", "Changeling:set", "Thief:set", "Changeling:color",
+                      "Builder:color", "Builder:set"]}
+    response = client.post("/api/score", json=slow)
+    assert response.status_code == 400 and response.json()["code"] == "too_slow"
+    quick = client.post("/api/score", json={"game": "loot", "hand": ["1W", "2W", "3W", "4W"]})
+    # 1W..4W: a color holding a run, 4 x 2 points each way.
+    assert quick.status_code == 200 and quick.json()["score"] == 16
