@@ -23,7 +23,7 @@ from functools import lru_cache
 
 import anyio
 from fastapi import FastAPI, Request
-from fastapi.responses import FileResponse, Response
+from fastapi.responses import Response
 
 import parlour
 from parlour import faces, printing
