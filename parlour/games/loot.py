@@ -18,6 +18,7 @@ from ..core.errors import IllegalAction
 from ..core.game import Game, GameInfo, Option, PhasedState
 from ..core.hidden import redeal
 from ..core.registry import register
+from ..core.scorer import Scorer, to_result
 from .melds import CARD_INDEX, Arrangement, Scoring, best_score, read_card, solve, sort_cards
 
 HAND_SIZE = 9
@@ -53,6 +54,13 @@ def score_hand(cards, gods=(), run_bonus: str = "scaled") -> Arrangement:
         if not is_god(god):
             raise IllegalAction(f"{god} is not a god; the gods are {', '.join(GODS)}")
     return solve(cards, loot_scoring(in_play, run_bonus))
+
+
+def score_at_firing(cards, gods, options) -> dict:
+    """The scorer of `parlour score loot` and the room's scorer page (Loot.scorer)."""
+    arrangement = score_hand(cards, gods, options["run_bonus"])
+    in_play = sort_cards({read_card(g) for g in gods} | {c for c in cards if is_god(c)})
+    return to_result(arrangement, ["gods in play: " + (", ".join(in_play) or "none")])
 
 
 # Actions ---------------------------------------------------------------------------------------
@@ -115,6 +123,10 @@ class Loot(Game):
         ),
         twins={"open_spiel": ["gin_rummy"], "rlcard": ["gin-rummy"]},
     )
+    # A hand of real cards scored for people at a table: nine cards, ten with a card drawn.
+    scorer = Scorer(score_at_firing, read_card, deck="viashi", copies=1,
+                    table_label="Gods in the other hands", table_cards=GODS,
+                    options=(info.option("run_bonus"),), max_cards=12)
     sample_options = (
         {},
         {"fire": "own_turn"},

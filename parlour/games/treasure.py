@@ -20,6 +20,7 @@ from ..core.errors import IllegalAction, OptionError
 from ..core.game import Game, GameInfo, Option, PhasedState
 from ..core.hidden import redeal
 from ..core.registry import register
+from ..core.scorer import Scorer, to_result
 from .loot import KNOWN, Discard, Draw, Take  # Treasure is Loot with more to do
 from .melds import CARD_INDEX, KINDS, Arrangement, Scoring, best_score, ident, identities, \
     read_card, six_colors, solve, sort_cards, valid
@@ -142,6 +143,16 @@ def score_hand(cards, gods=(), six_color_bonus: bool = False) -> Arrangement:
     return solve(cards, treasure_scoring(active, six_color_bonus))
 
 
+def score_at_end(cards, gods, options) -> dict:
+    """The scorer of `parlour score treasure` and the room's scorer page (Treasure.scorer)."""
+    arrangement = score_hand(cards, gods, options["six_color_bonus"])
+    active, cancelled = active_effects(parse_gods(gods))
+    notes = [f"{g} in a {k}: {EFFECTS[(g, k)]}" for g, k in sorted(active)]
+    if cancelled:
+        notes.append("cancelled: " + ", ".join(sorted(cancelled)))
+    return to_result(arrangement, notes or ["no effects in force"])
+
+
 # Actions ---------------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class TakePile:
@@ -240,6 +251,12 @@ class Treasure(Game):
         ),
         twins={"open_spiel": ["gin_rummy"], "rlcard": ["gin-rummy"]},
     )
+    # The cards of one player, tabled and in hand, from two decks at most; the gods on the table
+    # with the kind of meld each lies in ("color+run": a god color holding a run).
+    scorer = Scorer(score_at_end, read_card, deck="viashi", copies=2,
+                    table_label="Gods on the table", table_cards=GODS,
+                    table_kinds=("set", "run", "color", "color+run"),
+                    options=(info.option("six_color_bonus"),), max_cards=15)
     sample_options = (
         {},
         {"points": 40, "six_color_bonus": True},

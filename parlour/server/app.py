@@ -25,6 +25,7 @@ from fastapi.staticfiles import StaticFiles
 
 import parlour
 
+from . import cards
 from .tables import Connection, Room, RoomError, Settings, agent_specs
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -88,6 +89,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                                 status_code=404)
         return HTMLResponse(_shell(cls.info.title, rules_html(cls, room.settings.docs)))
 
+    cards.add_routes(app, page, lambda request: _json_body(request, room))
+
     # The API -------------------------------------------------------------------------------
     agents_of: dict[str, list[str]] = {}
 
@@ -99,6 +102,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             info = cls.info
             entry = info.to_dict()
             entry["rules"] = f"/rules/{game_id}"
+            entry["print"] = cards.print_links(game_id)
+            entry["scorer"] = f"/score?game={game_id}" if cards.scorer_of(game_id) else None
             if game_id not in agents_of:
                 try:
                     agents_of[game_id] = agent_specs(cls())
