@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from parlour.core.cards import GODS, VIASHI_CARDS, is_god, viashi_rank, viashi_suit
-from parlour.games.melds import Scoring, best_score, solve
+from parlour.games.melds import Scoring, _Solver, _solve_plain, best_score, solve
 
 # The brute force: every partition of the hand into groups, each group scored as the best meld it
 # can be read as, trying every rank and color a changing card may take. Written apart from
@@ -182,6 +182,19 @@ def test_solver_soak(soak, size, double, wild):
         check(hand, scoring)
 
     exact()
+
+
+@settings(max_examples=40, deadline=None)
+@given(hands(12, double=True, least=9), scorings(wild=False))
+def test_the_two_searches_agree_on_hands_too_big_for_the_brute_force(hand, scoring):
+    """The solver splits hands without changing cards into the melds it lists (up to
+    PLAIN_LIMIT cards) and searches bigger hands and changing cards rank by rank. Both are
+    exact, so on hands too big for the brute force they must agree."""
+    hand = tuple(hand)
+    listed = _solve_plain(hand, scoring, True)
+    assert listed.score == pytest.approx(_Solver(hand, scoring).run(False))
+    total = sum(m.points for m in listed.melds) + sum(listed.loose_points)
+    assert total == pytest.approx(listed.score)
 
 
 @settings(max_examples=80, deadline=None)
