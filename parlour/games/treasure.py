@@ -21,7 +21,7 @@ from ..core.game import Game, GameInfo, Option, PhasedState
 from ..core.hidden import redeal
 from ..core.registry import register
 from .loot import KNOWN, Discard, Draw, Take  # Treasure is Loot with more to do
-from .melds import CARD_INDEX, KINDS, Arrangement, Scoring, best_score, ident, identities, \
+from .melds import CARD_INDEX, KINDS, SUITS, Arrangement, Scoring, best_score, ident, identities, \
     read_card, six_colors, solve, sort_cards, valid
 
 HAND_SIZE = 9
@@ -31,6 +31,8 @@ ROUND_LIMIT = 50
 HAND_LIMIT = 40
 MAX_MELDS = 36  # 108 cards make at most 36 melds
 SUIT_CARDS = VIASHI_CARDS[:45]  # what a changing card may stand for
+RANK = {card: viashi_rank(card) for card in VIASHI_CARDS}
+SUIT = {card: viashi_suit(card) for card in VIASHI_CARDS}
 SUIT_CARD_INDEX = {c: i for i, c in enumerate(SUIT_CARDS)}
 VIASHI_DOUBLE_ONE_GODS = Deck("viashi_double_one_gods", "Viashi double deck, one set of gods",
                               SUIT_CARDS * 2 + GODS)
@@ -428,7 +430,9 @@ class TreasureState(PhasedState):
         while True:
             copies = []
             for meld in self.table:
-                within = _runs_within(meld, run_min) if meld.kind == "color" else set()
+                # Only a color of gods holding a run gives its gods a second effect.
+                within = _runs_within(meld, run_min) if meld.kind == "color" and \
+                    meld.stands[0][1] == "god" else ()
                 for j, card in enumerate(meld.cards):
                     if is_god(card):
                         kinds = (meld.kind, "run") if j in within else (meld.kind,)
@@ -439,6 +443,11 @@ class TreasureState(PhasedState):
                 break
             run_min = scoring.run_min  # the Builder in a color: god colors may hold more runs
         self.active, self.cancelled, self.scoring = active, cancelled, scoring
+        # The cards that may change rank, and color, under these effects.
+        self._rank_wild = frozenset(c for c in SUIT_CARDS if scoring.rank_wild(c)) \
+            if scoring.rank_wild_suits else frozenset()
+        self._color_wild = frozenset(c for c in SUIT_CARDS if scoring.color_wild(c)) \
+            if scoring.color_wild_ranks else frozenset()
 
     def _table_changed(self) -> None:
         self._effects()
@@ -484,32 +493,38 @@ class TreasureState(PhasedState):
             return actions
         return []
 
-    def _can_change(self, card: str) -> tuple[bool, bool]:
-        return self.scoring.rank_wild(card), self.scoring.color_wild(card)
-
     def _can_complete(self, kind: str, stands: list, hand: list[str]) -> bool:
         """Can these cards (already standing as `stands`) grow from the hand into a valid meld
         of this kind? A meld is only opened, and a card only laid, if it can."""
-        sc = self.scoring
-        need = sc.minimum(kind)
+        need = self.scoring.minimum(kind) - len(stands)
         if kind == "set":
-            ranks = [stands[0][0]] if stands else range(1, 10)
-            for rank in ranks:
-                count = sum(1 for c in hand if viashi_rank(c) == rank or sc.rank_wild(c))
-                if len(stands) + count >= need:
-                    return True
-            return False
+            changing, wild = self._rank_wild, 0
+            counts = dict.fromkeys(range(1, 10), 0)
+            for c in hand:
+                if c in changing:
+                    wild += 1
+                else:
+                    counts[RANK[c]] += 1
+            most = counts[stands[0][0]] if stands else max(counts.values())
+            return most + wild >= need
         if kind == "color":
-            suits = [stands[0][1]] if stands else ("W", "R", "P", "B", "G", "god")
-            for suit in suits:
-                count = sum(1 for c in hand if viashi_suit(c) == suit
-                            or (sc.color_wild(c) and suit != "god"))
-                if len(stands) + count >= need:
-                    return True
-            return False
+            # Cards that may change color take one of the five suits, never the gods'.
+            changing, wild = self._color_wild, 0
+            counts = dict.fromkeys(SUITS, 0)
+            for c in hand:
+                if c in changing:
+                    wild += 1
+                else:
+                    counts[SUIT[c]] += 1
+            gods = counts.pop("god")
+            if stands:
+                return (gods if stands[0][1] == "god" else counts[stands[0][1]] + wild) >= need
+            return max(gods, max(counts.values()) + wild) >= need
+        changing = self._rank_wild
         held = {r for r, _ in stands}
-        fixed = {viashi_rank(c) for c in hand if not sc.rank_wild(c)}
-        wild = sum(1 for c in hand if sc.rank_wild(c))
+        fixed = {RANK[c] for c in hand if c not in changing}
+        wild = sum(1 for c in hand if c in changing)
+        need += len(stands)
         low, high = (min(held), max(held)) if held else (1, 1)
         length = max(need, high - low + 1) if held else need
         if length > 9:
@@ -527,19 +542,30 @@ class TreasureState(PhasedState):
         kind, stands = pending.kind, pending.stands
         actions = []
         seen = set()
+        # A set or a color can be completed or not whichever card is laid as a given card: the
+        # answer is asked once for each.
+        known: dict[tuple[int, str], bool] = {}
         for i, card in enumerate(hand):
             if card in seen:
                 continue
             seen.add(card)
             rest = hand[:i] + hand[i + 1:]
             for rank, suit in self._fits(card, kind, stands):
-                if self._can_complete(kind, stands + [(rank, suit)], rest):
+                ok = known.get((rank, suit))
+                if ok is None:
+                    ok = self._can_complete(kind, stands + [(rank, suit)], rest)
+                    if kind != "run":
+                        known[(rank, suit)] = ok
+                if ok:
                     actions.append(Lay(card, _as(card, rank, suit)))
         return sorted(actions, key=_order)
 
     def _fits(self, card: str, kind: str, stands: list) -> list[tuple[int, str]]:
         """What this card may stand for in a meld of this kind beside these cards."""
-        options = identities(card, self.scoring)
+        if card in self._rank_wild or card in self._color_wild:
+            options = identities(card, self.scoring)
+        else:
+            options = ((RANK[card], SUIT[card]),)
         if kind == "set":
             return [(r, s) for r, s in options if not stands or r == stands[0][0]]
         if kind == "color":
@@ -552,23 +578,23 @@ class TreasureState(PhasedState):
 
     def _adds(self, seat: int, distinct: list[str]) -> list:
         actions = []
+        changing = self._rank_wild | self._color_wild
         for number, meld in enumerate(self.table):
             if not self._may_add_to(seat, meld):
                 continue
+            fits = _fit_test(meld)
             for card in distinct:
-                for rank, suit in self._extends(card, meld):
-                    actions.append(Add(card, number, _as(card, rank, suit)))
+                if card in changing:
+                    for rank, suit in self._extends(card, meld):
+                        actions.append(Add(card, number, _as(card, rank, suit)))
+                elif fits(RANK[card], SUIT[card]):
+                    actions.append(Add(card, number))
         return actions
 
     def _extends(self, card: str, meld: TableMeld) -> list[tuple[int, str]]:
-        options = identities(card, self.scoring)
-        if meld.kind == "set":
-            return [(r, s) for r, s in options if r == meld.stands[0][0]]
-        if meld.kind == "color":
-            return [(r, s) for r, s in options if s == meld.stands[0][1]]
-        ranks = [r for r, _ in meld.stands]
-        ends = {min(ranks) - 1, max(ranks) + 1}
-        return [(r, s) for r, s in options if r in ends]
+        """What this card may stand for, added to this meld."""
+        fits = _fit_test(meld)
+        return [(r, s) for r, s in identities(card, self.scoring) if fits(r, s)]
 
     def _check(self, action) -> str | None:
         phase = self.phase
@@ -825,6 +851,20 @@ class TreasureState(PhasedState):
             if number == self.pile_number:
                 twin.draw = fresh[-1]
         return twin
+
+
+def _fit_test(meld: TableMeld):
+    """Whether a card standing as (rank, suit) may be added to this meld: a set takes its rank,
+    a color its suit, a run the rank just below or above its ends."""
+    if meld.kind == "set":
+        rank = meld.stands[0][0]
+        return lambda r, s: r == rank
+    if meld.kind == "color":
+        suit = meld.stands[0][1]
+        return lambda r, s: s == suit
+    ranks = [r for r, _ in meld.stands]
+    ends = (min(ranks) - 1, max(ranks) + 1)
+    return lambda r, s: r in ends
 
 
 def _order(action) -> tuple:
