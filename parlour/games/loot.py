@@ -11,6 +11,7 @@ discard, firing offered at the moments GAMES.md names, reveal and score. The mat
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..agents.base import Agent
 from ..core.cards import GODS, VIASHI_54, VIASHI_CARDS, is_god, viashi_rank
@@ -366,8 +367,8 @@ class LootState(PhasedState):
         options = self.game.options
         gods = self.gods_in_play()
         scoring = loot_scoring(gods, options["run_bonus"])
-        arrangements = [solve(hand, scoring) for hand in self.hands]
-        scores = [a.score for a in arrangements]
+        # The scores now; the arrangements behind them are worked out when a view shows them.
+        scores = [best_score(hand, scoring) for hand in self.hands]
         for s, score in enumerate(scores):
             self.totals[s] += score
         how = f"seat {seat} fired the village" if seat is not None else \
@@ -375,7 +376,6 @@ class LootState(PhasedState):
         self.results.append({
             "hand": self.hand_number, "how": how, "fired_by": seat, "gods": gods,
             "hands": [sort_cards(h) for h in self.hands],
-            "melds": [_describe(a) for a in arrangements],
             "scores": scores,
         })
         self._log(how + "; scores " + ", ".join(f"seat {s} {x:+g}" for s, x in enumerate(scores)))
@@ -432,10 +432,18 @@ class LootState(PhasedState):
             "best": best,
             "totals": list(self.totals),
             "points_target": self.game.options["points"],
-            "last_hand": self.results[-1] if self.results else None,
+            "last_hand": self._last_hand(),
             "winners": self.winners,
             "log": self.log[-30:],
         }
+
+    def _last_hand(self) -> dict | None:
+        """The last hand scored, with each hand's best arrangement described."""
+        if not self.results:
+            return None
+        last = self.results[-1]
+        scoring = loot_scoring(last["gods"], self.game.options["run_bonus"])
+        return dict(last, melds=[list(_described(tuple(h), scoring)) for h in last["hands"]])
 
     def card_census(self) -> list[str]:
         return [c for h in self.hands for c in h] + self.draw + self.discard
@@ -476,6 +484,11 @@ class LootState(PhasedState):
             if number == self.pile_number:
                 twin.draw = fresh[-1]
         return twin
+
+
+@lru_cache(maxsize=256)
+def _described(hand: tuple[str, ...], scoring: Scoring) -> tuple[str, ...]:
+    return tuple(_describe(solve(hand, scoring)))
 
 
 def _describe(arrangement: Arrangement) -> list[str]:

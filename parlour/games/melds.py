@@ -242,14 +242,22 @@ def _solve_plain(cards: tuple[str, ...], sc: Scoring, want: bool):
     val, facts, loose_of = _tables(sc)
     val_s, val_c, val_r = val["set"], val["color"], val["run"]
     n = len(cards)
-    rank = [facts[c][0] for c in cards]
-    suit = [facts[c][1] for c in cards]
-    loose = [loose_of[c] for c in cards]
+    rank, suit, loose = [], [], []
     by_rank: dict[int, list[int]] = {}
     by_suit: dict[int, list[int]] = {}
-    for i in range(n):
-        by_rank.setdefault(rank[i], []).append(i)
-        by_suit.setdefault(suit[i], []).append(i)
+    for i, card in enumerate(cards):
+        r, s = facts[card][:2]
+        rank.append(r)
+        suit.append(s)
+        loose.append(loose_of[card])
+        if r in by_rank:
+            by_rank[r].append(i)
+        else:
+            by_rank[r] = [i]
+        if s in by_suit:
+            by_suit[s].append(i)
+        else:
+            by_suit[s] = [i]
     melds: list[list] = [[] for _ in range(n)]  # by their first card: (mask, points, meld)
 
     def add(kind, members, points, runs=(), bonus=False):
@@ -258,12 +266,17 @@ def _solve_plain(cards: tuple[str, ...], sc: Scoring, want: bool):
             mask |= 1 << i
         melds[min(members)].append((mask, points, (kind, members, runs, bonus)))
 
+    set_min, color_min = sc.set_min, sc.color_min
     for r, group in by_rank.items():
-        for size in range(sc.set_min, len(group) + 1):
+        if len(group) < set_min:
+            continue
+        for size in range(set_min, len(group) + 1):
             for members in combinations(group, size):
                 add("set", members, sum(val_s[r][suit[i]] for i in members))
     for s, group in by_suit.items():
-        for size in range(sc.color_min, len(group) + 1):
+        if len(group) < color_min:
+            continue
+        for size in range(color_min, len(group) + 1):
             for members in combinations(group, size):
                 inner, runs = _runs_inside(sorted(members, key=rank.__getitem__), rank,
                                            val_r, s, sc.run_min)
