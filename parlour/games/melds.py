@@ -302,20 +302,22 @@ def _solve_plain(cards: tuple[str, ...], sc: Scoring, want: bool):
             for i in group:
                 runs_from((i,), 1 << i, val_r[r][suit[i]])
 
-    memo: dict[int, tuple] = {0: (0.0, None)}
+    memo: dict[int, float] = {0: 0.0}  # the best score of the cards left
+    choice: dict[int, tuple] = {}  # the meld their first card goes into (none: loose)
 
     def best(mask: int) -> float:
         got = memo.get(mask)
         if got is not None:
-            return got[0]
+            return got
         low = (mask & -mask).bit_length() - 1
-        top, choice = loose[low] + best(mask ^ (1 << low)), None
+        top = loose[low] + best(mask ^ (1 << low))
         for m, points, meld in melds[low]:
             if m & mask == m:
                 v = points + best(mask ^ m)
                 if v > top:
-                    top, choice = v, (m, points, meld)
-        memo[mask] = (top, choice)
+                    top = v
+                    choice[mask] = (m, points, meld)
+        memo[mask] = top
         return top
 
     # Cards in no meld at all are loose whatever else happens: they are left out of the search.
@@ -329,14 +331,14 @@ def _solve_plain(cards: tuple[str, ...], sc: Scoring, want: bool):
         return score
     chosen, left, mask = [], dead, live
     while mask:
-        _, choice = memo[mask]
-        if choice is None:
+        meld = choice.get(mask)
+        if meld is None:
             low = (mask & -mask).bit_length() - 1
             left.append(low)
             mask ^= 1 << low
         else:
-            chosen.append(choice)
-            mask ^= choice[0]
+            chosen.append(meld)
+            mask ^= meld[0]
     # Sets of one rank, or colors of one suit, found apart score the same merged: show them so.
     merged: dict[tuple, list] = {}
     runs_found = []
