@@ -191,11 +191,24 @@ class Loot(Game):
         if view["hand"] is not None:
             lines.append("your hand: " + " ".join(view["hand"]))
             if view["best"] is not None:
-                lines.append(f"best now: {view['best']:+g}  (gods you know of: "
+                now = "best after your discard" if len(view["hand"]) > HAND_SIZE else "best now"
+                lines.append(f"{now}: {view['best']:+g}  (gods you know of: "
                              + (", ".join(view["gods_known"]) or "none") + ")")
-        lines.append(f"to act: seat {view['to_act']} ({view['phase']})"
-                     + ("; the village may be fired" if view["can_fire"] else ""))
+        lines.append(_prompt(view))
         return "\n".join(lines)
+
+
+def _prompt(view: dict) -> str:
+    """Who is to act and what he may do."""
+    seat, phase = view["to_act"], view["phase"]
+    who = "you" if seat == view["seat"] else f"seat {seat}"
+    if phase == "start":
+        return f"to act: {who} (seat {seat}): draw or take the top discard" + \
+            (", or fire the village" if view["can_fire"] else "")
+    if phase == "discard":
+        drawn = f" (drew {view['drawn']})" if view.get("drawn") else ""
+        return f"to act: {who} (seat {seat}){drawn}: discard a card"
+    return f"to act: {who} (seat {seat}): fire the village now, right after that discard, or pass"
 
 
 # The rules -------------------------------------------------------------------------------------
@@ -238,6 +251,7 @@ class LootState(PhasedState):
         self.turns = [0] * n  # turns finished this hand, by seat
         self.turns_in_hand = 0
         self.asks: list[int] = []
+        self.drawn: str | None = None  # the card the seat to act has just drawn
         self.next_player = self.starter
         self.phase = "start"
         self.to_act = self.starter
@@ -291,7 +305,7 @@ class LootState(PhasedState):
         if phase == "fire":
             if action in (FIRE, PASS):
                 return None
-            return "another player has just discarded: fire the village or pass"
+            return "a card has just been discarded: fire the village now or pass"
         return "the game is over"
 
     def _apply(self, action) -> None:
@@ -329,9 +343,11 @@ class LootState(PhasedState):
         card = self.draw.pop()
         self.hands[seat].append(card)
         self.tags[seat][card] = self.pile_number
+        self.drawn = card
         self._log(f"seat {seat} draws")
 
     def _discard(self, seat: int, card: str) -> None:
+        self.drawn = None
         self.hands[seat].remove(card)
         del self.tags[seat][card]
         self.discard.append(card)
@@ -411,7 +427,11 @@ class LootState(PhasedState):
             gods_known = [g for g in GODS if g in seen]
             if self.phase != "over":
                 scoring = loot_scoring(gods_known, self.game.options["run_bonus"])
-                best = best_score(hand, scoring)
+                if len(hand) > HAND_SIZE:  # before its discard: the best nine it can keep
+                    best = max(best_score([c for c in hand if c != out], scoring)
+                               for out in set(hand))
+                else:
+                    best = best_score(hand, scoring)
         return {
             "game": "loot",
             "seat": seat,
@@ -426,6 +446,8 @@ class LootState(PhasedState):
             "draw_count": len(self.draw),
             "turns": list(self.turns),
             "can_fire": self.phase in ("start", "fire") and self._everyone_played(),
+            # The card this seat has just drawn, before it discards (only it saw the card).
+            "drawn": self.drawn if seat is not None and seat == self.to_act else None,
             "fire": self.game.options["fire"],
             "run_bonus": self.game.options["run_bonus"],
             "gods_known": gods_known,
@@ -483,6 +505,8 @@ class LootState(PhasedState):
                     twin.tags[s][c] = number
             if number == self.pile_number:
                 twin.draw = fresh[-1]
+        if self.to_act != seat:
+            twin.drawn = None  # a card of a hand redealt: which one is not known
         return twin
 
 

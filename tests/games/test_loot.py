@@ -128,6 +128,24 @@ def test_firing_is_offered_after_ones_discard_after_each_other_discard_and_at_tu
     assert FIRE in state.legal_actions()
 
 
+def test_another_player_may_fire_right_after_a_discard():
+    """'any player may announce that they have fired the village at any time'; GAMES.md: 'right
+    after any other player's discard (each other seat in order gets the choice)'. Seat 2 fires
+    out of turn, right after seat 0's discard; seat 1, next to play, would have his chance at
+    the start of his turn."""
+    game, state = new(points=None)
+    round_of_turns(state)
+    while state.phase == "fire":
+        play(state, PASS)
+    play(state, DRAW, DISCARDS[state.hands[0][-1]])
+    assert (state.phase, state.current_player) == ("fire", 0)
+    play(state, PASS)
+    assert (state.phase, state.current_player) == ("fire", 2)
+    play(state, FIRE)
+    assert state.is_terminal and state.results[-1]["fired_by"] == 2
+    assert "seat 2 fired the village" in state.results[-1]["how"]
+
+
 def test_fire_own_turn_offers_firing_only_at_the_start_of_ones_turn():
     """GAMES.md: 'option fire=own_turn for the lighter reading'."""
     game, state = new(fire="own_turn")
@@ -267,6 +285,23 @@ def test_the_match_ends_when_someone_reaches_100_or_minus_100():
     assert state.totals[2] == 36
 
 
+@pytest.mark.parametrize("before,over", [([0, -90, 0], True), ([0, 0, 70], True),
+                                         ([0, -70, 60], False)])
+def test_the_match_is_played_to_plus_or_minus_100(before, over):
+    """'A game ends when a player reaches either 100 points, or -100 points.' (the default
+    target). In this hand seat 1 scores -28 and seat 2 +36."""
+    game, state = new()
+    state.totals = [float(t) for t in before]
+    round_of_turns(state)
+    play(state, FIRE)
+    assert state.totals == [before[0] + 5, before[1] - 28, before[2] + 36]
+    assert state.is_terminal == over
+    if over:
+        assert state.winners == [2] and state.returns() == state.totals
+    else:
+        assert state.hand_number == 2
+
+
 def test_illegal_moves_are_refused_and_change_nothing():
     game, state = new()
     before = state.clone()
@@ -329,6 +364,12 @@ def test_render_shows_the_hand_the_pile_and_the_last_hand():
     game, state = new(points=None)
     text = game.render(state.view(0))
     assert "your hand: 1W 2W 3W 4W 6R" in text and "top: 7W" in text
+    assert "to act: you (seat 0): draw or take the top discard" in text
+    _, drawing = new(points=None)
+    play(drawing, DRAW)
+    text = game.render(drawing.view(0))
+    assert "(drew 9W): discard a card" in text and "best after your discard" in text
+    assert "drew" not in game.render(drawing.view(1))  # only the drawer saw the card
     round_of_turns(state)
     play(state, FIRE)
     text = game.render(state.view(None))
