@@ -201,14 +201,14 @@ class Loot(Game):
 def _prompt(view: dict) -> str:
     """Who is to act and what he may do."""
     seat, phase = view["to_act"], view["phase"]
-    who = "you" if seat == view["seat"] else f"seat {seat}"
+    who = f"you (seat {seat})" if seat == view["seat"] else f"seat {seat}"
     if phase == "start":
-        return f"to act: {who} (seat {seat}): draw or take the top discard" + \
+        return f"to act: {who}: draw or take the top discard" + \
             (", or fire the village" if view["can_fire"] else "")
     if phase == "discard":
         drawn = f" (drew {view['drawn']})" if view.get("drawn") else ""
-        return f"to act: {who} (seat {seat}){drawn}: discard a card"
-    return f"to act: {who} (seat {seat}): fire the village now, right after that discard, or pass"
+        return f"to act: {who}{drawn}: discard a card"
+    return f"to act: {who}: fire the village now, right after that discard, or pass"
 
 
 # The rules -------------------------------------------------------------------------------------

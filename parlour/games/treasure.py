@@ -12,6 +12,7 @@ hand cards minus their rank.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from ..agents.base import Agent
 from ..core.cards import (GOD_RANK, GODS, VIASHI_54, VIASHI_CARDS, VIASHI_DOUBLE, Deck, is_god,
@@ -338,12 +339,17 @@ class Treasure(Game):
                     if view["points_target"] else "")]
         last = view["last_hand"]
         if last:
-            lines.append(f"last hand: {last['how']}; scores "
-                         + ", ".join(f"seat {s} {x:+g}" for s, x in enumerate(last["scores"])))
+            lines.append(f"last hand: {last['how']}")
+            for s, (cards, table, score) in enumerate(zip(last["hands"], last["table_points"],
+                                                          last["scores"])):
+                lines.append(f"  seat {s}: {score:+g} (table {table:+g}, hand "
+                             f"{score - table:+g}{': ' + ' '.join(cards) if cards else ''})")
         if view["effects"]:
             lines.append("in force: " + "; ".join(view["effects"]))
         if view["cancelled"]:
             lines.append("cancelled: " + ", ".join(view["cancelled"]))
+        if view["table"]:
+            lines.append("on the table:")
         for number, meld in enumerate(view["table"], start=1):
             cards = " ".join(c if s == c else f"{c}={s}" for c, s in
                              zip(meld["cards"], meld["stands"]))
@@ -357,15 +363,29 @@ class Treasure(Game):
         for s, count in enumerate(view["hand_counts"]):
             known = view["known"][s]
             extra = f" (known: {' '.join(known)})" if known and s != view["seat"] else ""
-            lines.append(f"seat {s}: {count} cards in hand{extra}")
+            lines.append(f"seat {s}: {count} card{'s' * (count != 1)} in hand, "
+                         f"{view['table_points'][s]:g} points on the table{extra}")
         if view["pending"]:
             p = view["pending"]
-            lines.append(f"seat {view['to_act']} is tabling a {p['kind']}: "
-                         + " ".join(p["cards"]))
+            lines.append(f"seat {view['to_act']} is tabling a {p['kind']}: " + " ".join(
+                c if s == c else f"{c}={s}" for c, s in zip(p["cards"], p["stands"])))
         if view["hand"] is not None:
             lines.append("your hand: " + " ".join(view["hand"]))
-        lines.append(f"to act: seat {view['to_act']} ({view['phase']})")
+        lines.append(_prompt(view))
         return "\n".join(lines)
+
+
+def _prompt(view: dict) -> str:
+    """Who is to act and what he may do."""
+    seat, phase = view["to_act"], view["phase"]
+    who = f"you (seat {seat})" if seat == view["seat"] else f"seat {seat}"
+    if phase == "draw":
+        return f"to act: {who}: draw, take the top discard" + \
+            (" or take the whole pile" if len(view["discard"]) > 1 else "")
+    if phase == "build":
+        return f"to act: {who}: lay cards into the {view['pending']['kind']}, then close"
+    drawn = f" (drew {view['drawn']})" if view.get("drawn") else ""
+    return f"to act: {who}{drawn}: table a meld (open run|set|color), add to one, or discard"
 
 
 def _card_as(text: str) -> tuple[str, str | None]:
@@ -413,6 +433,7 @@ class TreasureState(PhasedState):
         self.table: list[TableMeld] = []
         self.pending: TableMeld | None = None
         self.builder_drawn = False
+        self.drawn: str | None = None  # the card the seat to act drew this turn
         self._effects()
         self.turns_in_hand = 0
         self.phase = "draw"
@@ -650,6 +671,7 @@ class TreasureState(PhasedState):
         if self.phase == "draw":
             if action == DRAW:
                 self._draw_one(seat)
+                self.drawn = self.hands[seat][-1]
                 self._log(f"seat {seat} draws")
             elif action == TAKE:
                 card = self.discard.pop()
@@ -691,6 +713,7 @@ class TreasureState(PhasedState):
             self._table_changed()
             self._maybe_out(seat)
         elif isinstance(action, Discard):
+            self.drawn = None
             self._take_from_hand(seat, action.card)
             self.discard.append(action.card)
             self._log(f"seat {seat} discards {action.card}")
@@ -798,6 +821,9 @@ class TreasureState(PhasedState):
             "discard": list(self.discard),
             "draw_count": len(self.draw),
             "table": [_meld_view(m) for m in self.table],
+            "table_points": self.table_points(),
+            # The card this seat drew this turn (only it saw the card).
+            "drawn": self.drawn if seat is not None and seat == self.to_act else None,
             "pending": _meld_view(self.pending) if self.pending else None,
             "active": sorted(f"{g}:{k}" for g, k in self.active),
             "effects": [f"{g} in a {k}: {EFFECTS[(g, k)]}" for g, k in
@@ -850,6 +876,8 @@ class TreasureState(PhasedState):
                 twin.tags[s] = [t for _, t in keep] + [number] * len(new)
             if number == self.pile_number:
                 twin.draw = fresh[-1]
+        if self.to_act != seat:
+            twin.drawn = None  # a card of a hand redealt: which one is not known
         return twin
 
 
@@ -879,12 +907,16 @@ def _meld_view(meld: TableMeld) -> dict:
 _RUNS_ONLY: dict[tuple, Scoring] = {}
 
 
-def _runs_within(meld: TableMeld, run_min: int) -> set[int]:
+def _runs_within(meld: TableMeld, run_min: int) -> frozenset[int]:
     """Which cards of a tabled color lie in runs within it (the most cards such runs can
     hold; with two copies of a card, the one tabled first)."""
     if len(meld.cards) < run_min:
-        return set()
-    names = [ident(r, s) for r, s in meld.stands]
+        return frozenset()
+    return _inside_runs(tuple(ident(r, s) for r, s in meld.stands), run_min)
+
+
+@lru_cache(maxsize=4096)
+def _inside_runs(names: tuple[str, ...], run_min: int) -> frozenset[int]:
     scoring = _RUNS_ONLY.get(run_min)
     if scoring is None:
         scoring = _RUNS_ONLY[run_min] = Scoring(base=1, run_min=run_min, set_min=99,
@@ -895,7 +927,7 @@ def _runs_within(meld: TableMeld, run_min: int) -> set[int]:
         for name in run.cards:
             j = next(j for j, n in enumerate(names) if n == name and j not in inside)
             inside.add(j)
-    return inside
+    return frozenset(inside)
 
 
 # A computer player -------------------------------------------------------------------------------
