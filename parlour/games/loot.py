@@ -19,7 +19,8 @@ from ..core.errors import IllegalAction
 from ..core.game import Game, GameInfo, Option, PhasedState
 from ..core.hidden import redeal
 from ..core.registry import register
-from .melds import CARD_INDEX, Arrangement, Scoring, best_score, read_card, solve, sort_cards
+from .melds import CARD_INDEX, Arrangement, Scoring, best_score, read_card, score, solve, \
+    sort_cards
 
 HAND_SIZE = 9
 # Engine limits, not rules: a hand nobody fires is called after this many rounds of turns, and a
@@ -174,9 +175,8 @@ class Loot(Game):
         if last:
             lines.append(f"last hand ({last['how']}), gods in play: "
                          + (", ".join(last["gods"]) or "none"))
-            for s, (cards, melds, score) in enumerate(zip(last["hands"], last["melds"],
-                                                         last["scores"])):
-                lines.append(f"  seat {s}: {score:+g}  " + "; ".join(melds))
+            for s, (melds, points) in enumerate(zip(last["melds"], last["scores"])):
+                lines.append(f"  seat {s}: {points:+g}  " + "; ".join(melds))
         if view["phase"] == "over":
             lines.append("the match is over; winners: "
                          + ", ".join(f"seat {s}" for s in view["winners"]))
@@ -384,9 +384,9 @@ class LootState(PhasedState):
         gods = self.gods_in_play()
         scoring = loot_scoring(gods, options["run_bonus"])
         # The scores now; the arrangements behind them are worked out when a view shows them.
-        scores = [best_score(hand, scoring) for hand in self.hands]
-        for s, score in enumerate(scores):
-            self.totals[s] += score
+        scores = [score(hand, scoring) for hand in self.hands]
+        for s, points in enumerate(scores):
+            self.totals[s] += points
         how = f"seat {seat} fired the village" if seat is not None else \
             f"nobody fired in {ROUND_LIMIT} rounds: the hand is called"
         self.results.append({

@@ -204,6 +204,11 @@ def best_score(cards: Iterable[str], scoring: Scoring) -> float:
     return _best_score(tuple(sorted(cards)), scoring)
 
 
+def score(cards: Sequence[str], scoring: Scoring) -> float:
+    """The best score of a hand asked about once (not cached)."""
+    return _best_score.__wrapped__(tuple(cards), scoring)
+
+
 @lru_cache(maxsize=200_000)
 def _best_score(cards: tuple[str, ...], scoring: Scoring) -> float:
     if _plain(cards, scoring):
