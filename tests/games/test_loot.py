@@ -4,7 +4,7 @@ import pytest
 
 import parlour
 from parlour import IllegalAction
-from parlour.core.cards import VIASHI_CARDS
+from parlour.core.cards import GODS, VIASHI_CARDS
 from parlour.games.loot import (DISCARDS, DRAW, FIRE, PASS, TAKE, LootHeuristic, loot_scoring,
                                 score_hand)
 from parlour.games.melds import solve
@@ -192,6 +192,41 @@ def test_a_god_in_another_hand_changes_everyones_scoring():
     assert state.results[-1]["gods"] == ["Lady"]
     # Seat 0 holds ranks 1 to 9: one run of nine (no god in it: no six-color bonus).
     assert scores[0] == 9 * 2 * 2
+
+
+RUN_SET_FOOLS = ["3W", "4R", "5P", "6B", "1G", "1R", "1P", "9W", "9R"]  # run 8, set 6, -18
+COLOR_SET = ["1W", "3W", "6W", "9W", "2R", "2P", "2B", "5G", "7G"]  # color 8, set 6, -12
+THREES = ["1W", "3W", "5W", "2R", "2P", "2B", "7G", "8G", "9G"]  # set 6, -33
+
+
+@pytest.mark.parametrize("god,hand,without,with_god", [
+    ("Lady", RUN_SET_FOOLS, -4, 16 + 6 - 18),  # 'runs are worth double points'
+    ("DarkLord", RUN_SET_FOOLS, -4, 4 + 6 - 18),  # 'runs are worth half points'
+    ("Builder", THREES, -27, 6 + 6 + 6),  # 'colors can be only three cards'
+    ("Thief", RUN_SET_FOOLS, -4, 8 + 6),  # 'uncombined cards count as 0'
+    ("Protectress", COLOR_SET, 2, 16 + 6 - 12),  # 'colors are worth double points'
+    ("Seductress", COLOR_SET, 2, 4 + 6 - 12),  # 'colors are worth half points'
+    ("Minion", RUN_SET_FOOLS, -4, 8 + 3 - 18),  # 'sets are worth half points'
+    ("Friend", RUN_SET_FOOLS, -4, 8 + 12 - 18),  # 'sets are worth double points'
+    ("Changeling", RUN_SET_FOOLS, -4, 8 + 6 - 36),  # 'all fools (rank 9) are worth double'
+])
+def test_every_god_in_any_hand_at_the_firing_changes_everyones_scoring(god, hand, without,
+                                                                       with_god):
+    """'Any god card that was in hand at the firing of the village effects the scoring of the
+    cards. Each god-card effect is applied to everyone's cards, regardless of whose hand the god
+    card came from.' Seat 1 holds the god; seat 0's hand scores differently for it."""
+    fillers = [c for c in VIASHI_CARDS if c not in hand and c not in GODS]
+    for holder in (None, god):
+        others = [([holder] if holder else []) + fillers[:9 - bool(holder)], fillers[9:18]]
+        game = parlour.load("loot", players=3, points=None)
+        state = game.new_state(seed=1, deck=stacked([hand, *others], fillers[18],
+                                                    fillers[19:22]))
+        round_of_turns(state)
+        while state.phase == "fire":
+            play(state, PASS)
+        play(state, FIRE)
+        assert state.results[-1]["gods"] == ([holder] if holder else [])
+        assert state.results[-1]["scores"][0] == (with_god if holder else without)
 
 
 def test_lady_runs_are_worth_double():
