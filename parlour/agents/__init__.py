@@ -41,11 +41,12 @@ def _medium(game, seed, params):
 
 
 def _ismcts(game, seed, params):
+    params = {"depth": game.playout_depth, **params}
     return ISMCTSAgent(seed=seed, heuristic=game.heuristic, **params)
 
 
 def _hard(game, seed, params):
-    params = {"seconds": HARD_SECONDS, **params}
+    params = {"seconds": HARD_SECONDS, "depth": game.playout_depth, **params}
     return ISMCTSAgent(seed=seed, heuristic=game.heuristic, **params)
 
 
@@ -61,6 +62,8 @@ ISMCTS_PARAMS = {
     "rollout": (str, "playout policy: " + " or ".join(ROLLOUTS)),
     "c": (float, "UCB exploration constant (default 0.7)"),
     "reward": (str, "how returns become rewards in [0, 1]: " + " or ".join(REWARDS)),
+    "depth": (int, "playout moves before the game's estimate of the returns is taken, where "
+                   "it makes one (default: the game's playout_depth)"),
 }
 
 KINDS = {

@@ -91,7 +91,8 @@ class ISMCTSAgent(Agent):
 
     def __init__(self, seed: int | None = None, iters: int | None = None,
                  seconds: float | None = None, rollout: str = "random", c: float = 0.7,
-                 reward: str = "rank", heuristic: type | None = None):
+                 reward: str = "rank", heuristic: type | None = None,
+                 depth: int | None = None):
         super().__init__(seed)
         if iters is None and seconds is None:
             iters = 1000
@@ -108,6 +109,9 @@ class ISMCTSAgent(Agent):
         if reward not in REWARDS:
             raise OptionError(f"ismcts reward={reward!r} is not known; use one of "
                               + ", ".join(REWARDS))
+        if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int)
+                                  or depth < 1):
+            raise OptionError(f"ismcts depth must be a whole number of at least 1, not {depth!r}")
         if not isinstance(c, (int, float)) or c < 0:
             raise OptionError(f"ismcts c must be a number of at least 0, not {c!r}")
         self.iters = iters
@@ -116,6 +120,7 @@ class ISMCTSAgent(Agent):
         self.c = float(c)
         self.reward = reward
         self.heuristic = heuristic
+        self.depth = depth  # playout moves before the game's estimate() is taken, if it has one
         self.last: dict | None = None  # figures of the last search, for hints and benches
 
     # Agent -----------------------------------------------------------------------------------
@@ -172,7 +177,7 @@ class ISMCTSAgent(Agent):
         path: list = []  # (child taken, children that were available beside it)
         try:
             self._descend(det, root, rng, deadline, path)
-            self._play_out(det, rng, deadline, policies)
+            returns = self._play_out(det, rng, deadline, policies, self.depth)
         except _OutOfTime:
             # An iteration cut short leaves no trace: drop the node it added, if any.
             if path and path[-1][0].visits == 0:
@@ -181,7 +186,6 @@ class ISMCTSAgent(Agent):
                     if child is path[-1][0]:
                         del parent.children[action]
             raise
-        returns = det.returns()
         rewards = score(returns)
         wins = win_shares(returns)
         for child, available in path:
@@ -224,24 +228,30 @@ class ISMCTSAgent(Agent):
             node = best
 
     @staticmethod
-    def _play_out(det, rng, deadline, policies) -> None:
-        """The default policy to the end of the game: uniform random, or each seat's heuristic
-        seeing only its own view of the determinization."""
+    def _play_out(det, rng, deadline, policies, depth=None) -> list[float]:
+        """The default policy to the end of the game (uniform random, or each seat's heuristic
+        seeing only its own view of the determinization), or for `depth` moves where the game
+        then offers an estimate of the returns. Returns the (estimated) returns."""
         clock = now
-        if policies is None:
-            while not det.is_terminal:
-                if deadline is not None and clock() >= deadline:
-                    raise _OutOfTime
-                legal = det.legal_actions()
-                step(det, legal[rng.randrange(len(legal))])
-            return
+        moves = 0
+        limit = depth if depth is not None else -1
         while not det.is_terminal:
+            if moves == limit:
+                guess = det.estimate()
+                if guess is not None:
+                    return guess
             if deadline is not None and clock() >= deadline:
                 raise _OutOfTime
-            actor = det.current_player
             legal = det.legal_actions()
-            action = legal[0] if len(legal) == 1 else policies[actor].act(det.view(actor), legal)
+            if policies is None:
+                action = legal[rng.randrange(len(legal))]
+            else:
+                actor = det.current_player
+                action = legal[0] if len(legal) == 1 else policies[actor].act(det.view(actor),
+                                                                               legal)
             step(det, action)
+            moves += 1
+        return det.returns()
 
     @staticmethod
     def ranked(root: Node, legal) -> list[tuple]:

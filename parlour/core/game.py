@@ -134,6 +134,9 @@ class Game:
     heuristic: ClassVar[type | None] = None  # the game's own heuristic agent class
     # Option sets the conformance suite plays (every variant should appear in one).
     sample_options: ClassVar[tuple[dict, ...]] = ({},)
+    # Search playouts may stop after this many moves and score the position by
+    # `State.estimate()`: for games whose random playouts are long or never end.
+    playout_depth: ClassVar[int | None] = None
     # True when a stacked deck alone fixes the opening position (no die, cup or other draw).
     deck_decides_deal: ClassVar[bool] = True
 
@@ -277,6 +280,12 @@ class State:
 
     def determinize(self, seat: int, rng: random.Random) -> "State":
         raise NotImplementedError
+
+    def estimate(self) -> list[float] | None:
+        """A guess at each seat's final return from this position, on the scale of `returns()`,
+        for search that stops its playouts early (a game whose playouts are long or slow says how
+        early with `Game.playout_depth`). None where the game makes no guess."""
+        return None
 
     # A game that stops at its own cap (a round or turn limit) sets this; the lab and bench/
     # report how often that happens.
