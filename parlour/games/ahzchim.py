@@ -11,7 +11,8 @@ The same rules play with the chips (option `chips`), their values taken from the
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from operator import itemgetter
 
 from ..agents.base import Agent
 from ..core.cards import AHZCHIM_CHIPS, FRENCH_52, FRENCH_RANKS
@@ -204,9 +205,15 @@ class Offer:
     give: str | Spot
     owner: int
     take: str | Spot
+    # Written once: a turn offers well over a thousand trades, and records, the terminal and
+    # the conformance suite print every one of them.
+    text: str = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "text", f"offer {self.give} for {self.take} of {self.owner}")
 
     def __str__(self) -> str:
-        return f"offer {self.give} for {self.take} of {self.owner}"
+        return self.text
 
     def __eq__(self, other) -> bool:  # written out for speed, as Spot's
         return self is other or (other.__class__ is Offer and self.take == other.take and
@@ -295,6 +302,11 @@ class Ahzchim(Game):
 
     def deck(self):
         return AHZCHIM_CHIPS if self.options["chips"] else FRENCH_52
+
+    def __deepcopy__(self, memo):
+        # A game never changes once made. A deep copy of a state (OpenSpiel copies states so)
+        # would otherwise copy the action cache too, tens of thousands of actions after a while.
+        return self
 
     def max_decisions(self) -> int:
         # A turn is at most an action, an answer to it and the draw.
@@ -506,6 +518,18 @@ class _Codec:
         self.size = total
         self.cache: dict[int, object] = {}
         self.item_no = {x: i for i, x in enumerate(self.items)}
+        self.hand_rows: list[list | None] = [None] * (len(self.items) * players)
+
+    def hand_offers(self, give: int, owner: int) -> list:
+        """Every offer of item `give` to `owner` for a card of his hand, indexed by that card's
+        item number. A turn offers over a thousand trades: it picks them from these rows."""
+        key = give * self.n + owner
+        row = self.hand_rows[key]
+        if row is None:
+            base = self.start["offer"] + key * len(self.items)
+            row = self.hand_rows[key] = [self.action(base + t)
+                                         for t in range(len(self.p.hand_types))]
+        return row
 
     def action(self, number: int):
         """The one shared object for an action id: legal_actions hands out the same objects
@@ -574,6 +598,16 @@ class _Codec:
         rest, take = divmod(k, m)
         give, owner = divmod(rest, n)
         return Offer(self.items[give], owner, self.items[take])
+
+
+def _picker(indices: list[int]):
+    """A function taking those items of a list, as a tuple, in C (itemgetter) where it can."""
+    if len(indices) > 1:
+        return itemgetter(*indices)
+    if indices:
+        only = indices[0]
+        return lambda row: (row[only],)
+    return lambda row: ()
 
 
 # The rules --------------------------------------------------------------------------------------
@@ -771,13 +805,15 @@ class AhzchimState(PhasedState):
         if others:
             item_no, h, m = codec.item_no, len(p.hand_types), len(codec.items)
             gives = [item_no[c] for c in cards] + [h + k for k, _ in own]
-            unseen = [item_no[c] for c in self._unseen(seat)]
-            asks = {o: unseen + [h + k for k, _ in theirs[o]] for o in others}
-            base_offer = start["offer"]
+            # Asked for: any hand card he cannot see (item numbers below h), then the other
+            # player's Zahahnie.
+            unseen = _picker([item_no[c] for c in self._unseen(seat)])
+            row_of, base_offer = codec.hand_offers, start["offer"]
             for g in gives:
                 for o in others:
-                    base = base_offer + (g * n + o) * m
-                    offers.extend(act(base + t) for t in asks[o])
+                    offers.extend(unseen(row_of(g, o)))
+                    base = base_offer + (g * n + o) * m + h
+                    offers.extend(act(base + k) for k, _ in theirs[o])
         actions = buys + attacks + razes + builds + changes + reshpels + offers
         return actions or [PASS]
 
