@@ -12,7 +12,8 @@ The same rules play with the chips (option `chips`), their values taken from the
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from operator import itemgetter
+from itertools import repeat
+from operator import is_, itemgetter
 
 from ..agents.base import Agent
 from ..core.cards import AHZCHIM_CHIPS, FRENCH_52, FRENCH_RANKS
@@ -518,18 +519,24 @@ class _Codec:
         self.size = total
         self.cache: dict[int, object] = {}
         self.item_no = {x: i for i, x in enumerate(self.items)}
-        self.hand_rows: list[list | None] = [None] * (len(self.items) * players)
+        self.rows: list[list | None] = [None] * (len(self.items) * players)
 
-    def hand_offers(self, give: int, owner: int) -> list:
-        """Every offer of item `give` to `owner` for a card of his hand, indexed by that card's
-        item number. A turn offers over a thousand trades: it picks them from these rows."""
+    def offers(self, give: int, owner: int, asked: list[int], pick) -> tuple:
+        """The offers of item `give` to `owner` for each item in `asked` (`pick` takes those
+        places of a row). A turn offers over a thousand trades: it takes them from a row of
+        offers kept for each giver and partner, made as they are first asked for."""
         key = give * self.n + owner
-        row = self.hand_rows[key]
+        row = self.rows[key]
         if row is None:
+            row = self.rows[key] = [None] * len(self.items)
+        got = pick(row)
+        if any(map(is_, got, repeat(None))):
             base = self.start["offer"] + key * len(self.items)
-            row = self.hand_rows[key] = [self.action(base + t)
-                                         for t in range(len(self.p.hand_types))]
-        return row
+            for t in asked:
+                if row[t] is None:
+                    row[t] = self.action(base + t)
+            got = pick(row)
+        return got
 
     def action(self, number: int):
         """The one shared object for an action id: legal_actions hands out the same objects
@@ -803,17 +810,17 @@ class AhzchimState(PhasedState):
                         changes.append(act(start["exchange"] + c * s + k))
         offers = []
         if others:
-            item_no, h, m = codec.item_no, len(p.hand_types), len(codec.items)
+            item_no, h = codec.item_no, len(p.hand_types)
             gives = [item_no[c] for c in cards] + [h + k for k, _ in own]
             # Asked for: any hand card he cannot see (item numbers below h), then the other
             # player's Zahahnie.
-            unseen = _picker([item_no[c] for c in self._unseen(seat)])
-            row_of, base_offer = codec.hand_offers, start["offer"]
+            unseen = [item_no[c] for c in self._unseen(seat)]
+            asks = {o: unseen + [h + k for k, _ in theirs[o]] for o in others}
+            picks = {o: _picker(asks[o]) for o in others}
+            offers_of = codec.offers
             for g in gives:
                 for o in others:
-                    offers.extend(unseen(row_of(g, o)))
-                    base = base_offer + (g * n + o) * m + h
-                    offers.extend(act(base + k) for k, _ in theirs[o])
+                    offers.extend(offers_of(g, o, asks[o], picks[o]))
         actions = buys + attacks + razes + builds + changes + reshpels + offers
         return actions or [PASS]
 
