@@ -184,50 +184,73 @@ class Arschloch(Game):
             if sum(1 for c in chosen if c[0] == r) < ranks.count(r):
                 spare = [c for c in hand if c[0] == r and c not in chosen]
                 if not spare:
-                    raise IllegalAction(f"you hold no more cards of rank {r}")
+                    have = sum(1 for c in hand if c[0] == r)
+                    raise IllegalAction(f"you hold no card of rank {r}" if not have else
+                                        f"you hold {have} of rank {r}, not {ranks.count(r)}")
                 chosen.append(spare[0])
         order = {c: i for i, c in enumerate(hand)}
         return _play(tuple(sorted(chosen, key=order.__getitem__)))
 
     def render(self, view: dict) -> str:
         seat, n = view["seat"], self.players
+        over = view["phase"] == "over"
         places = {s: i for i, s in enumerate(view["places"]) if s is not None}
         names = titles(n)
-        lines = [f"round {view['round']} · {view['phase']}"
+        match = (f"round {view['round']} of {view['rounds']}" if view["rounds"]
+                 else f"round {view['round']}")
+        if view["points_target"]:
+            match += f", playing to {view['points_target']} points"
+        lines = [f"{match} · {view['phase']}"
                  + (" · REVOLUTION: the order is reversed" if view["revolution"] else ""),
                  "ranks low to high: " + " ".join(view["rank_order"])]
         plays = [i for i, p in enumerate(view["trick"]) if p["play"] != "pass"]
         since_last_play = view["trick"][plays[-1] + 1:] if plays else []
         passed = {p["seat"] for p in since_last_play}
+        last_title = {r["seat"]: r["title"] for r in view["last_ranking"] or []}
+        marks = {s: ("you" if s == seat else f"seat {s}")
+                 + (f" ({last_title[s]})" if s in last_title and not over else "")
+                 for s in view["order"]}
+        width = max(map(len, marks.values())) + 2
         for s in view["order"]:
-            mark = "you" if s == seat else f"seat {s}"
-            state = f"{view['hand_counts'][s]} cards"
+            count = view["hand_counts"][s]
+            state = f"{count} card{'s' if count != 1 else ''}"
             if s in places:
                 state = f"out: {names[places[s]]}"
             elif s in passed:
                 state += ", passed"
             turn = "  <- to act" if view["to_act"] == s else ""
-            lines.append(f"  {mark:>7}: {state}, {view['scores'][s]} pts{turn}")
+            points = view["scores"][s]
+            lines.append(f"{marks[s]:>{width}}: {state}, {points} pt{'s' if points != 1 else ''}"
+                         f"{turn}")
         if view["trick"]:
             lines.append("trick: " + " · ".join(f"{p['seat']}: {p['play']}" for p in view["trick"]))
         if view["to_beat"]:
             lines.append(f"to beat: {' '.join(view['to_beat']['cards'])} "
-                         f"(seat {view['to_beat']['seat']})")
+                         f"(seat {view['to_beat']['seat']}): the same number of a higher rank, "
+                         "or pass")
         elif view["phase"] == "play":
             lines.append("you lead: any single card or several of one rank"
                          if view["to_act"] == seat else "a new trick starts")
         if view["extras"]:
             lines.append("extra cards: " + " ".join(c or "??" for c in view["extras"]))
+        if view["phase"] == "swap" and view["to_act"] == seat:
+            lines.append("take one face-up extra card and put a card of your hand face down in "
+                         "its place (you may put back the card you take)")
+        if view["phase"] == "exchange" and view["to_act"] == seat and view["owed"]:
+            owed = view["owed"][0]
+            count = owed["count"]
+            lines.append(f"give seat {owed['receiver']} {count} card{'s' if count > 1 else ''} "
+                         "of your choice")
         if view["exchange"] and (view["exchange"]["gave"] or view["exchange"]["got"]):
             lines.append(f"exchange: gave {' '.join(view['exchange']['gave']) or '-'}, "
                          f"got {' '.join(view['exchange']['got']) or '-'}")
-        if view["last_ranking"]:
-            lines.append("last round: " + ", ".join(f"{r['seat']} {r['title']}"
-                                                     for r in view["last_ranking"]))
-        if view["hand"] is not None:
+        if view["hand"] is not None and not over:
             lines.append("your hand: " + " ".join(view["hand"]))
         if view["winners"] is not None:
-            lines.append("winner: " + ", ".join(f"seat {s}" for s in view["winners"]))
+            who = ", ".join("you" if s == seat else f"seat {s}" for s in view["winners"])
+            best = view["scores"][view["winners"][0]]
+            label = "winners (shared)" if len(view["winners"]) > 1 else "winner"
+            lines.append(f"{label}: {who} with {best} point{'s' if best != 1 else ''}")
         return "\n".join(lines)
 
     @property
@@ -339,7 +362,8 @@ class ArschlochState(PhasedState):
         self.swaps: list[int] = []
         self.gives: list[tuple[int, int, int]] = []  # (giver, receiver, cards still owed)
         if self.ranking is None:
-            opener = self._round_one_opener()
+            opener, club = self._round_one_opener()
+            self._log("seat {} holds {} and leads", opener, club)
             self._start_play(opener)
             return
         self._log("round {}: seat {} deals", self.round, self.ranking[-1])
@@ -380,12 +404,12 @@ class ArschlochState(PhasedState):
         self.sizes[seat] -= 1
         self.held[rank] -= 1
 
-    def _round_one_opener(self) -> int:
+    def _round_one_opener(self) -> tuple[int, str]:
         """The holder of 7 of clubs opens round 1; if it is set aside, the lowest club in play."""
         for rank, name in enumerate(self.normal_order):
             for seat, hand in enumerate(self.hands):
                 if name + "C" in hand[rank]:
-                    return seat
+                    return seat, name + "C"
         raise AssertionError("no club was dealt")
 
     # Swap and exchange (round 2 on) -----------------------------------------------------------
@@ -414,7 +438,6 @@ class ArschlochState(PhasedState):
     def _start_play(self, leader: int) -> None:
         self.phase = "play"
         self.to_act = leader
-        self._log("seat {} leads", leader)
 
     # The contract ----------------------------------------------------------------------------
     def legal_actions(self) -> list:
@@ -550,6 +573,7 @@ class ArschlochState(PhasedState):
             if self.gives:
                 self.to_act = self.gives[0][0]
             else:
+                self._log("seat {}, the Arschloch, leads", self.ranking[-1])
                 self._start_play(self.ranking[-1])  # the Arschloch opens from round 2
         elif isinstance(action, Swap):
             self._swap(seat, action)
@@ -594,7 +618,9 @@ class ArschlochState(PhasedState):
         if not self.sizes[seat]:
             self.finished.append(seat)
             self._log("seat {} is out", seat)
-        self._settle_stuck(self.order if turned else (seat,))
+        # After a revolution anyone may hold only the new top rank: they are placed in turn from
+        # the player who made it, the first one lowest (see _settle_stuck).
+        self._settle_stuck(self._clockwise_from(seat) if turned else (seat,))
         if self._players_in() <= 1:
             self._end_round()
             return
@@ -627,6 +653,10 @@ class ArschlochState(PhasedState):
     def _unbeatable(self, rank: int) -> bool:
         """The highest card still in play (in a player's hand) was played: the trick ends."""
         return not any(self.held[:rank] if self.revolution else self.held[rank + 1:])
+
+    def _clockwise_from(self, seat: int) -> list[int]:
+        i = self.order.index(seat)
+        return self.order[i:] + self.order[:i]
 
     def _next_active(self, seat: int) -> int:
         """The next player on the left who still holds cards."""
@@ -751,6 +781,7 @@ class ArschlochState(PhasedState):
                              if self.ranking else None),
             "scores": list(self.scores),
             "points_target": self.game.options["points"],
+            "rounds": self.game.options["rounds"],
             "winners": [s for s in range(n) if self.scores[s] == best] if over else None,
             "log": self.log_lines(seat),
         }

@@ -244,6 +244,9 @@ def test_ranks_and_points_for_every_table_size():
             points[seat] = players - 1 - place
         assert s.returns() == points
         assert sorted(points) == list(range(players))
+        # «المباراة (المعيار): بلا نقاط ... و«الفائز» هو الرئيس الحالي» — without points the
+        # winner is the current President.
+        assert s.view(None)["winners"] == [s.ranking[0]]
 
 
 def test_the_points_format_to_fifteen_and_ties_share_the_win():
@@ -353,8 +356,10 @@ def test_suits_do_not_matter_any_held_cards_of_the_rank_are_accepted():
     action = s.game.parse_action(s, "8C 8S")  # seat 2 holds four eights
     assert action == Play(("8C", "8S"))
     assert len(s.game.parse_action(s, "8 8 8").cards) == 3
-    with pytest.raises(IllegalAction, match="no more cards of rank A"):
+    with pytest.raises(IllegalAction, match="you hold no card of rank A"):
         s.game.parse_action(s, "AS")
+    with pytest.raises(IllegalAction, match="you hold 1 of rank T, not 2"):
+        s.game.parse_action(s, "T T")
     s.apply(s.game.parse_action(s, "8D 8H"))
     assert s.beat[1].cards == ("8D", "8H")
 
@@ -437,6 +442,19 @@ def test_revolution_reverses_the_order_until_the_end_of_the_round():
     assert not s.revolution, "the revolution ends with the round"
 
 
+def test_a_revolution_places_players_left_with_only_the_new_top_rank_in_turn_from_its_maker():
+    """«ومن لم يبقَ معه إلا آسات يصبح تلقائيًا الخاسر الأخير. وإذا حدث ذلك للاعب ثانٍ يأخذ المركز الذي
+    فوقه مباشرة.» — who holds only top cards is the Arschloch at once; a second one takes the place
+    just above. Reading (rules page): when a revolution leaves several players holding only the new
+    top rank, it happens to them in turn from the player who made it: the first is placed lowest."""
+    s = position([["8C", "9C"], ["7D"], ["KC", "KD", "KH", "KS", "9D"], ["7C"]], to_act=2,
+                 revolution=True)
+    play(s, "KC KD KH KS")
+    assert s.revolution and s.stuck == [3, 1], "seat 3 comes first after seat 2, then seat 1"
+    play(s, "pass", "9D")
+    assert s.is_terminal and s.ranking == [2, 0, 1, 3], "seat 3 is the Arschloch"
+
+
 def test_deck_52_and_two_high():
     """«مجموعة من 52 ورقة (الرئيس): الـ 2 أعلى ورقة.» — with 52 cards (President) the 2 is the highest
     card. GAMES.md: 52 // players each, the rest set aside unseen; the lowest club opens."""
@@ -454,6 +472,39 @@ def test_deck_52_and_two_high():
         parlour.load("arschloch", two_high=True)
     with pytest.raises(OptionError, match="3 to 6"):
         parlour.load("arschloch", players=7)
+
+
+def test_with_52_cards_the_rest_stays_face_down_and_nobody_takes_it():
+    """Ruling (GAMES.md): "52 cards: every player gets the same number (52 // players), the rest are
+    set aside face down for the round and nobody takes them" — also from round 2, unlike the Skat
+    deal's two extra cards."""
+    s = _to_round_two(5, deck=52)
+    assert sum(s.sizes) == 50 and len(s.extras) == 2
+    assert s.phase == "exchange", "no swap of extra cards"
+    assert all(s.view(seat)["extras"] == [None, None] for seat in [None, *range(5)])
+
+
+def test_a_second_revolution_turns_the_order_back():
+    """Ruling (GAMES.md): "A revolution lasts until the end of the round or the next revolution."
+    — «الثورة: الرباعية تقلب الترتيب.»"""
+    s = position([["9C", "9D", "9H", "9S", "JD"], ["8C", "8D", "8H", "8S", "TC"], ["JC", "QC"]],
+                 to_act=0, revolution=True)
+    play(s, "9C 9D 9H 9S")
+    assert s.revolution and s.current_player == 1
+    play(s, "8C 8D 8H 8S")  # the eights are "higher" than the nines in the turned order
+    assert not s.revolution and s.view(0)["rank_order"][-1] == "A"
+    play(s, "pass", "pass", "TC")  # seat 1 leads after the others passed: ten is out
+    assert s.finished == [1]
+    assert Play(("JC",)) in s.legal_actions() and Play(("QC",)) in s.legal_actions(), \
+        "in the normal order again, jack and queen beat the ten"
+
+
+def test_a_misdeal_is_refused():
+    """«خطأ في التوزيع: يُعاد التوزيع.» — a misdeal is dealt again: a stacked deck that is not the
+    whole deck is refused and no game starts from it."""
+    game = parlour.load("arschloch")
+    with pytest.raises(OptionError, match="exactly the 32 cards"):
+        game.new_state(deck=SKAT[:-1] + ["7C"])
 
 
 def test_seat_change_reseats_in_rank_order_from_the_president():
@@ -574,3 +625,21 @@ def test_points_and_rounds_together_end_at_whichever_comes_first():
     while not s.is_terminal:
         s.apply(s.legal_actions()[0])
     assert s.round == 2 and max(s.returns()) < 15
+
+
+def test_terminal_play_of_a_whole_match():
+    """`parlour play arschloch` as a person plays it: a match of two rounds at five, the swap or
+    exchange of round 2 on the person's screen, the ranks, the points and the winner at the end."""
+    from typer.testing import CliRunner
+    from parlour.cli import app
+    result = CliRunner().invoke(app, ["play", "arschloch", "--players", "5", "--seed", "6",
+                                      "-o", "rounds=2"], input="0\n" * 300)
+    out = result.output
+    assert result.exit_code == 0, out
+    assert "seat 1 holds 7C and leads" in out
+    assert "round 1 of 2" in out and "round 2 of 2" in out
+    assert "(President)" in out and "(Arschloch)" in out, "round 2 shows last round's ranks"
+    assert "take one face-up extra card" in out or "exchange: gave" in out
+    assert "game over" in out and "winner" in out and "the match is over" in out
+    returns = [float(x.split(":")[1]) for x in out.split("returns: ")[1].splitlines()[0].split(",")]
+    assert sum(returns) == 2 * (4 + 3 + 2 + 1), "two rounds of 4, 3, 2, 1, 0 points"
