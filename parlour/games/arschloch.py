@@ -605,7 +605,8 @@ class ArschlochState(PhasedState):
         self.sizes[seat] -= count
         self.held[rank] -= count
         self.out_of_play.extend(cards)
-        equal = self.beat is not None and rank == self.game.rank_of[self.beat[1].cards[0]]
+        equal = (options["equality"] and self.beat is not None
+                 and rank == self.game.rank_of[self.beat[1].cards[0]])
         self.trick.append((seat, play))
         self.beat = (seat, play)
         self.passes = 0
@@ -792,25 +793,28 @@ class ArschlochState(PhasedState):
         return cards
 
     def clone(self) -> "ArschlochState":
+        # `order` is replaced, never changed in place, so the twin shares it.
         twin = self._clone_base()
-        twin.order = list(self.order)
         twin.scores = list(self.scores)
         twin.log = self.log.copy()
         twin.hands = [list(h) for h in self.hands]
         twin.sizes = list(self.sizes)
         twin.held = list(self.held)
-        twin.extras = list(self.extras)
-        twin.extras_up = list(self.extras_up)
-        twin.extras_put_by = list(self.extras_put_by)
-        twin.taken = dict(self.taken)
-        twin.gave = [dict(g) for g in self.gave]
-        twin.got = [list(g) for g in self.got]
         twin.finished = list(self.finished)
         twin.stuck = list(self.stuck)
         twin.trick = list(self.trick)
         twin.out_of_play = list(self.out_of_play)
-        twin.swaps = list(self.swaps)
-        twin.gives = list(self.gives)
+        if self.phase in ("swap", "exchange"):
+            # The swap and the exchange change these in place; in play they are only read, and
+            # the next deal makes new ones, so a clone in play shares them.
+            twin.extras = list(self.extras)
+            twin.extras_up = list(self.extras_up)
+            twin.extras_put_by = list(self.extras_put_by)
+            twin.taken = dict(self.taken)
+            twin.gave = [dict(g) for g in self.gave]
+            twin.got = [list(g) for g in self.got]
+            twin.swaps = list(self.swaps)
+            twin.gives = list(self.gives)
         return twin
 
     def determinize(self, seat: int, rng) -> "ArschlochState":
