@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import copy
 import functools
-import itertools
-import operator
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import repeat
+from operator import is_
 from typing import Any, ClassVar
 
 from .cards import DECKS, Deck
@@ -318,22 +318,27 @@ class State:
     def apply(self, action, seat: int | None = None) -> None:
         """Play `action` (for `seat`, if given: a seat may only act when it is to act).
         An illegal action raises IllegalAction with the reason and changes nothing."""
+        # One of the very actions legal_actions() just offered in this position is legal (and the
+        # game is not over, or none would have been offered): search and playouts live here.
+        offered = self.__dict__.get("_offered")
+        if not (offered and offered[0] == id(self) and any(map(is_, offered[1], repeat(action)))
+                and (seat is None or seat == self.current_player)):
+            self._refuse_if_illegal(action, seat)
+        self._offered = None
+        self._apply(action)
+        self.history.append(action)
+
+    def _refuse_if_illegal(self, action, seat: int | None) -> None:
         if self.is_terminal:
             raise IllegalAction("the game is over")
         if seat is not None and seat != self.current_player:
             raise IllegalAction(f"seat {seat} is not to act; seat {self.current_player} is")
-        offered = self.__dict__.get("_offered")
-        if not (offered and offered[0] == id(self) and
-                any(map(operator.is_, offered[1], itertools.repeat(action)))):
-            try:
-                reason = self._check(action)
-            except (TypeError, AttributeError, KeyError, ValueError, IndexError):
-                reason = f"{action!r} is not a move of this game"
-            if reason:
-                raise IllegalAction(reason)
-        self._offered = None
-        self._apply(action)
-        self.history.append(action)
+        try:
+            reason = self._check(action)
+        except (TypeError, AttributeError, KeyError, ValueError, IndexError):
+            reason = f"{action!r} is not a move of this game"
+        if reason:
+            raise IllegalAction(reason)
 
     def clone(self) -> "State":
         return copy.deepcopy(self)
