@@ -425,7 +425,12 @@ class ViashiState(PhasedState):
         card = action.card
         if not self.trick:
             self.source_table = action.table
-        (self.tables[seat] if action.table else self.hands[seat]).remove(card)
+        if action.table:
+            self.tables[seat].remove(card)
+        else:
+            self.hands[seat].remove(card)
+            if card in self.revealed[seat]:
+                self.revealed[seat].remove(card)  # shown cards are those still in the hand
         self.trick.append((seat, card))
         self.log.append(("play", seat, card, action.table))
         if len(self.trick) < self.n:

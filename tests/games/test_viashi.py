@@ -429,6 +429,18 @@ def viashilym_twins_deal():
     return tables, hands
 
 
+def test_viashilym_a_card_shown_at_the_reveal_stays_known_until_it_is_played():
+    """Viashilym: "he must prove this by revealing both": the card he then puts face down is
+    known to all while it is in his hand, and no longer listed once he has played it."""
+    tables, hands = viashilym_twins_deal()
+    state = dealt("viashilym", tables, hands)
+    assert state.view(1)["revealed"][0] == ["1W"]
+    assert "shown 1W" in state.game.render(state.view(1))
+    play(state, "hand Lady", "hand 1W")
+    assert state.view(1)["revealed"][0] == []
+    assert "shown" not in state.game.render(state.view(1))
+
+
 def test_viashilym_twins_cancel_and_the_dead_lead_trick_is_removed_unscored():
     """Viashilym: "When two identical cards are played as part of the same trick they cancel
     themselves out and become dead cards that cannot take captives themselves" ... "If one of
