@@ -93,6 +93,10 @@ def by_suit(cards: Iterable[str]) -> str:
     return " | ".join(" ".join(group) for group in groups.values()) or "-"
 
 
+def count_cards(number: int) -> str:
+    return "1 card" if number == 1 else f"{number} cards"
+
+
 # Following suit and taking tricks ---------------------------------------------------------------
 def follow(cards: Sequence[str], lead_suit: str, suit_of: dict[str, str] = SUIT_OF) -> list[str]:
     """The cards that may be played to a trick led in `lead_suit`: those of that suit if there

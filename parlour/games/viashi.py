@@ -21,7 +21,8 @@ from ..core.game import Game, GameInfo, Option, PhasedState
 from ..core.hidden import redeal
 from ..core.registry import register
 from .tricks import (CARD_INDEX, ELVISH_STRENGTH, GOD, HUMAN_STRENGTH, NUMBER_OF, SCHOLARS,
-                     SUIT_OF, TrickRecord, by_suit, can_follow, read_card, sort_cards, unseen)
+                     SUIT_OF, TrickRecord, by_suit, can_follow, count_cards, read_card, sort_cards,
+                     unseen)
 
 
 # Actions ---------------------------------------------------------------------------------------
@@ -250,6 +251,7 @@ class ViashiState(PhasedState):
         self.hand_no = 0  # hands started
         self.scores = [0] * n  # running score
         self.hand_scores: list[list[int]] = []  # each finished hand's scores
+        self.last_parts: list[dict[str, int]] | None = None  # the last hand's, by what earned them
         self.streak = [0] * n  # hands won in a row, for the handicap
         self.log: list[tuple] = []  # public events, formatted only when a view asks
         self._deal(deck)
@@ -461,47 +463,53 @@ class ViashiState(PhasedState):
             self._end_hand()
 
     # Scoring ---------------------------------------------------------------------------------
-    def hand_score(self) -> list[int]:
-        """This hand's points per seat (Viashilym: each seat gets its team's points)."""
+    def score_parts(self) -> list[dict[str, int]]:
+        """This hand's points per seat by what earned them (Viashilym: each seat gets its
+        team's)."""
         game, n = self.game, self.n
         if game.info.id == "vashy":
             # "the scoring is by trick rather than by capture, a simple bonus of two for most
             # tricks"; the Scholar bonus is not used.
-            points = list(self.tricks)
-            top = max(points)
-            if points.count(top) == 1:
-                points[points.index(top)] += 2
-            return points
+            bonus = _bonus(self.tricks, 2, 2)
+            return [{"tricks": self.tricks[s], "bonus": bonus[s]} for s in range(n)]
         if game.info.id == "viashilym":
             teams = n // 2
             tricks = [self.tricks[t] + self.tricks[t + teams] for t in range(teams)]
-            captives = [(n - 1) * t for t in tricks]
-            points = [5 * t for t in tricks]  # "five points per trick"
-            _bonus(points, captives, 5, 10)
+            bonus = _bonus([(n - 1) * t for t in tricks], 5, 10)
+            parts = []
             for t in range(teams):
                 # "one point for every set of twins (two copies of the same card) they own"
                 owned = self.owned[t] + self.owned[t + teams]
-                points[t] += sum(owned.count(c) // 2 for c in set(owned))
-            return [points[s % teams] for s in range(n)]
+                twins = sum(owned.count(c) // 2 for c in set(owned))
+                # "five points per trick"
+                parts.append({"for tricks": 5 * tricks[t], "bonus": bonus[t], "twin sets": twins})
+            return [parts[s % teams] for s in range(n)]
         # Viashi: "Each card captured is worth one point" (the two taken, not the capturer's
         # own), the bonus for most captives, and "one point for each magician/scholar".
         captives = [(n - 1) * t for t in self.tricks]
-        points = list(captives)
-        _bonus(points, captives, 3, 9)
-        for s in range(n):
-            points[s] += sum(1 for c in self.owned[s] if c in SCHOLARS)
-        return points
+        bonus = _bonus(captives, 3, 9)
+        scholars = game.options["eights"] + "s"
+        return [{"captives": captives[s], "bonus": bonus[s],
+                 scholars: sum(1 for c in self.owned[s] if c in SCHOLARS)} for s in range(n)]
+
+    def hand_score(self) -> list[int]:
+        return [sum(parts.values()) for parts in self.score_parts()]
 
     def _end_hand(self) -> None:
-        points = self.hand_score()
+        parts = self.score_parts()
+        points = [sum(p.values()) for p in parts]
         self.hand_scores.append(points)
+        self.last_parts = parts
         for s in range(self.n):
             self.scores[s] += points[s]
         top = max(points)
         for s in range(self.n):
             # Ruling (rules page): every seat with the hand's top score won it, ties included.
             self.streak[s] = self.streak[s] + 1 if points[s] == top else 0
-        self.log.append(("score", tuple(points)))
+        sides = self.n // 2 if self.game.twins else self.n
+        self.log.append(("score", tuple(
+            (_side_name(s, self.n, self.game.twins), points[s], tuple(parts[s].items()))
+            for s in range(sides))))
         if self.hand_no >= self.hands_total:
             self.phase = "over"
             self.to_act = None
@@ -557,6 +565,7 @@ class ViashiState(PhasedState):
             "dead": list(self.dead),
             "teams": teams,
             "hand_scores": [list(p) for p in self.hand_scores],
+            "last_hand": [dict(p) for p in self.last_parts] if self.last_parts else None,
             "scores": list(self.scores),
             "log": [_say(entry) for entry in self.log[-30:]],
         }
@@ -614,15 +623,15 @@ class ViashiState(PhasedState):
         return twin
 
 
-def _bonus(points: list[int], captives: list[int], most: int, more_than_all: int) -> None:
-    """The bonus for the most captives, or the larger one for more than all the others together;
-    a tie for most gives nothing (GAMES.md)."""
+def _bonus(captives: list[int], most: int, more_than_all: int) -> list[int]:
+    """Each side's bonus: `most` for the most captives, or `more_than_all` instead for more than
+    all the others together; a tie for most gives nothing (GAMES.md)."""
+    bonus = [0] * len(captives)
     top = max(captives)
-    if captives.count(top) != 1:
-        return
-    i = captives.index(top)
-    points[i] += more_than_all if top > sum(captives) - top else most
-
+    if captives.count(top) == 1:
+        i = captives.index(top)
+        bonus[i] = more_than_all if top > sum(captives) - top else most
+    return bonus
 
 
 def _say(entry: tuple) -> str:
@@ -646,8 +655,19 @@ def _say(entry: tuple) -> str:
     if kind == "hand":
         return f"hand {entry[1]}: seat {entry[2]} draws first"
     if kind == "score":
-        return "hand scores: " + ", ".join(f"seat {s} {p}" for s, p in enumerate(entry[1]))
+        return "hand scores: " + ", ".join(f"{side} {points} ({_earned(dict(parts))})"
+                                           for side, points, parts in entry[1])
     return "the game is over"
+
+
+def _side_name(seat: int, n: int, teams: bool) -> str:
+    return f"seats {seat}+{seat + n // 2}" if teams else f"seat {seat}"
+
+
+def _earned(parts: dict[str, int]) -> str:
+    """'22 captives + 9 bonus + 1 scholars': what made a hand's score (zero parts left out)."""
+    words = [f"{points} {what}" for what, points in parts.items() if points]
+    return " + ".join(words) or "nothing"
 
 
 def render(game: _ViashiFamily, view: dict) -> str:
@@ -667,12 +687,17 @@ def render(game: _ViashiFamily, view: dict) -> str:
         if s == me and view["hand"] is not None:
             row += f"   hand: {by_suit(view['hand'])}"
         else:
-            row += f"   hand: {view['hand_counts'][s]} cards"
+            row += f"   hand: {count_cards(view['hand_counts'][s])}"
             if s == me and view["phase"] == "draw":
                 row += " (hidden: the elvish rule)"
         if view["revealed"][s]:
             row += f" incl. shown {' '.join(view['revealed'][s])}"
         row += f"   tricks {view['tricks'][s]}"
+        if game.info.id == "viashi":
+            # A Scholar owned is a point: worth seeing who holds which.
+            scholars = [c for c in view["owned"][s] if c in SCHOLARS]
+            if scholars:
+                row += f" ({eights}s {' '.join(scholars)})"
         lines.append(row)
     if view["phase"] == "draw":
         lines.append(f"{view['pile_count']} cards left to draw; seat {view['drawer']} draws")
@@ -693,8 +718,13 @@ def render(game: _ViashiFamily, view: dict) -> str:
         lines.append(f"last capture: {cards} - {took}")
     if view["dead"]:
         lines.append(f"dead (unscored): {' '.join(view['dead'])}")
-    if view["hand_scores"]:
-        lines.append("last hand: " + " ".join(map(str, view["hand_scores"][-1])))
+    if view["last_hand"]:
+        points = view["hand_scores"][-1]
+        teams = bool(view["teams"])
+        sides = len(points) // 2 if teams else len(points)
+        lines.append("last hand: " + "; ".join(
+            f"{_side_name(s, len(points), teams)} {points[s]} = {_earned(view['last_hand'][s])}"
+            for s in range(sides)))
     lines.append("scores: " + ", ".join(f"seat {s} {p}" for s, p in enumerate(view["scores"])))
     return "\n".join(lines)
 

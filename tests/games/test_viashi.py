@@ -5,6 +5,7 @@ hand cards asked for (draw k is made by seat k mod n, its j-th draw puts table[j
 hand[j] down) and plays the draw through the rules."""
 
 import random
+import re
 
 import pytest
 
@@ -254,6 +255,12 @@ def test_viashi_scoring_captives_bonus_of_nine_and_scholars():
     state = sweep("viashi")
     assert state.tricks == [18, 0, 0]
     assert state.returns() == [50.0, 0.0, 0.0]
+    # The table says what made the score, in the option's name for the 8s.
+    assert "seat 0 50 (36 captives + 9 bonus + 5 scholars)" in state.view(1)["log"][-2]
+    assert re.search(r"tricks 18 \(scholars( 8[WRPBG]){5}\)", state.game.render(state.view(1)))
+    magicians = sweep("viashi", eights="magician")
+    assert "seat 0 50 = 36 captives + 9 bonus + 5 magicians" in magicians.game.render(
+        magicians.view(1))
 
 
 def scored(game_id, tricks, owned=None):
@@ -281,6 +288,7 @@ def test_vashy_scoring_by_trick_with_two_for_the_most():
     tricks is used (for a total 20 points), the magician/scholar bonuses are not used"."""
     state = sweep("vashy")
     assert state.returns() == [20.0, 0.0, 0.0]
+    assert "seat 0 20 (18 tricks + 2 bonus)" in state.view(1)["log"][-2]
     assert scored("vashy", [8, 6, 4], [["8W", "8R"], [], []]) == [10, 6, 4]
     assert scored("vashy", [7, 7, 4]) == [7, 7, 4]  # a tie for most: no bonus
 
@@ -354,6 +362,19 @@ def test_vashy_sets_of_three_and_single_hands():
     fresh = parlour.load("vashy").new_state(seed=2)
     fresh.apply(fresh.legal_actions()[0])
     assert fresh.view(0)["hand"] is not None  # looking allowed by default
+    strict = parlour.load("vashy", elvish=True).new_state(seed=2)
+    strict.apply(strict.legal_actions()[0])
+    assert strict.view(0)["hand"] is None  # the elvish rule, as an option
+
+
+def test_viashilym_keeps_the_elvish_rule_as_an_option():
+    """The elvish rule ("a practice much despised among elves") holds in Viashilym, the elves'
+    six-player game, unless `elvish=false`."""
+    for elvish, hidden in ((True, True), (False, False)):
+        state = parlour.load("viashilym", elvish=elvish).new_state(seed=2)
+        state.apply(state.legal_actions()[0])
+        assert (state.view(0)["hand"] is None) == hidden
+        assert ("hidden: the elvish rule" in state.game.render(state.view(0))) == hidden
 
 
 # Vashy captures ---------------------------------------------------------------------------------
@@ -498,6 +519,8 @@ def test_viashilym_team_scoring():
     first_legal_to_the_end(state)
     assert state.tricks[0] == 18
     assert state.returns() == [154.0, 0.0, 0.0, 154.0, 0.0, 0.0]
+    assert ("seats 0+3 154 = 90 for tricks + 10 bonus + 54 twin sets; seats 1+4 0 = nothing"
+            in state.game.render(state.view(4)))
     # Team 0 (seats 0+3) 8 tricks, team 1 (1+4) 6, team 2 (2+5) 3: 8 is the most but not more
     # than 9, so +5; a twin set owned by seat 4 counts for team 1; 7, 7, 3 tie: no bonus.
     assert scored("viashilym", [5, 4, 3, 3, 2, 0],
