@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from ..core.cards import (GOD_RANK, GODS, VIASHI_CARDS, VIASHI_RANKS, VIASHI_SUITS, viashi_rank,
-                          viashi_suit)
+from ..core.cards import (GOD_RANK, GODS, VIASHI_CARDS, VIASHI_RANKS, VIASHI_SUITS, viashi_name,
+                          viashi_rank, viashi_suit)
 from ..core.errors import IllegalAction
 
 # The Viashi deck ---------------------------------------------------------------------------------
@@ -47,12 +47,9 @@ HUMAN_STRENGTH = strength_table(True)
 
 
 def card_name(card: str, eights: str = "scholar") -> str:
-    """The card's full name: 'Queen of Winds', 'Magician of Leaves', 'Dark Lord'."""
-    if card in GOD_RANK:
-        return "Dark Lord" if card == "DarkLord" else card
-    number = NUMBER_OF[card]
-    title = eights.capitalize() if number == 8 else VIASHI_RANKS[number]
-    return f"{title} of {VIASHI_SUITS[card[1]]}"
+    """The card's full name: 'Queen of Winds', 'Magician of Leaves', 'Dark Lord' (`eights` is
+    the games' option of that name)."""
+    return viashi_name(card, scholar=eights == "scholar")
 
 
 _GOD_WORDS = {god.lower(): god for god in GODS} | {"dark lord": "DarkLord", "dark_lord": "DarkLord"}
