@@ -701,6 +701,9 @@ def render(game: _ViashiFamily, view: dict) -> str:
         lines.append(row)
     if view["phase"] == "draw":
         lines.append(f"{view['pile_count']} cards left to draw; seat {view['drawer']} draws")
+        handicapped = [f"seat {s} {n}" for s, n in enumerate(view["random_draws"]) if n]
+        if handicapped:
+            lines.append("handicap, draws still to be split at random: " + ", ".join(handicapped))
         if view["drawn"]:
             a, b = view["drawn"]
             who = "you drew" if view["drawer"] == me else f"seat {view['drawer']} shows"

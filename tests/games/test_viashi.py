@@ -325,10 +325,16 @@ def test_the_handicap_splits_a_winners_first_draws_at_random():
     game = parlour.load("viashi", round=True, handicap=True)
     heuristic = game.heuristic(seed=1)
     state = game.new_state(seed=11)
+    shown = 0
     while not state.is_terminal:
         seat = state.current_player
+        if any(state.random_draws):  # the table tells everyone who is handicapped
+            text = game.render(state.view(seat))
+            assert all(f"seat {s} {k}" in text for s, k in enumerate(state.random_draws) if k)
+            shown += 1
         action = heuristic.choose(state, seat) if seat == 0 else state.legal_actions()[0]
         state.apply(action)
+    assert shown
     streak, seen_three = [0, 0, 0], False
     hand = 0
     random_draws = {}
