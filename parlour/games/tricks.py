@@ -12,7 +12,7 @@ game's module, written beside its rule text.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..core.cards import (GOD_RANK, GODS, VIASHI_CARDS, VIASHI_RANKS, VIASHI_SUITS, viashi_name,
                           viashi_rank, viashi_suit)
@@ -78,8 +78,17 @@ def table_order(card: str, strength: dict[str, int] = ELVISH_STRENGTH) -> tuple[
     return (5 if suit == GOD else SUIT_LETTERS.index(suit), -strength[card])
 
 
+_ORDER_KEYS: dict[int, tuple[dict, dict[str, tuple[int, int]]]] = {}
+
+
 def sort_cards(cards: list[str], strength: dict[str, int] = ELVISH_STRENGTH) -> None:
-    cards.sort(key=lambda card: table_order(card, strength))
+    # Every deal sorts every hand: look each card's place up in a table made once per strength
+    # table (kept beside it, so that its id cannot be reused) rather than work it out each time.
+    entry = _ORDER_KEYS.get(id(strength))
+    if entry is None or entry[0] is not strength:
+        entry = _ORDER_KEYS[id(strength)] = (
+            strength, {card: table_order(card, strength) for card in VIASHI_CARDS})
+    cards.sort(key=entry[1].__getitem__)
 
 
 def by_suit(cards: Iterable[str]) -> str:
@@ -137,10 +146,10 @@ def find_card(plays: Sequence[tuple], card: str) -> int | None:
     return None
 
 
-@dataclass(frozen=True, slots=True)
-class TrickRecord:
+class TrickRecord(NamedTuple):
     """One finished trick: who led, the plays in order [(who, card), ...], who took it (None:
-    nobody, e.g. a Viashilym trick of dead cards)."""
+    nobody, e.g. a Viashilym trick of dead cards). A named tuple: one is made every trick, and a
+    tuple is made faster than a frozen dataclass."""
     leader: int
     plays: tuple
     winner: int | None

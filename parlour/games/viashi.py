@@ -271,6 +271,8 @@ class ViashiState(PhasedState):
         self.drawn_public = False  # Viashilym: both drawn cards shown to prove the tabling
         self.hands: list[list[str]] = [[] for _ in range(n)]
         self.tables: list[list[str]] = [[] for _ in range(n)]
+        self.tabled: set[str] = set()  # every card put on a table this hand (tables only grow
+        # during the draw, when Viashilym's no-duplicate rule asks)
         self.revealed: list[list[str]] = [[] for _ in range(n)]  # hand cards shown to all
         self.owned: list[list[str]] = [[] for _ in range(n)]  # captured and capturing cards
         self.tricks = [0] * n
@@ -298,17 +300,14 @@ class ViashiState(PhasedState):
             self.drawn = (a, b)
             self.to_act = seat
             if self.game.no_duplicates:
-                on_table = self._on_table
-                self.drawn_public = a != b and on_table(a) and on_table(b)
+                tabled = self.tabled
+                self.drawn_public = a != b and a in tabled and b in tabled
             if self.random_draws[seat] > 0:
                 self.random_draws[seat] -= 1
                 up = a if self.rng.random() < 0.5 else b
                 self._place(seat, up, random_split=True)
                 continue
             return
-
-    def _on_table(self, card: str) -> bool:
-        return any(card in table for table in self.tables)
 
     def _draw_choices(self) -> list[Up]:
         """Either card may go face up; in Viashilym "a player may never play to the table any
@@ -318,9 +317,9 @@ class ViashiState(PhasedState):
         if a == b:
             return [UP[a]]
         if self.game.no_duplicates and not self.drawn_public:
-            if self._on_table(a):
+            if a in self.tabled:
                 return [UP[b]]
-            if self._on_table(b):
+            if b in self.tabled:
                 return [UP[a]]
         return [UP[a], UP[b]]
 
@@ -328,6 +327,7 @@ class ViashiState(PhasedState):
         a, b = self.drawn
         down = b if up == a else a
         self.tables[seat].append(up)
+        self.tabled.add(up)
         self.hands[seat].append(down)
         if self.drawn_public:
             self.revealed[seat].append(down)
@@ -586,6 +586,8 @@ class ViashiState(PhasedState):
         twin.pile = list(self.pile)
         twin.hands = [list(h) for h in self.hands]
         twin.tables = [list(t) for t in self.tables]
+        if self.phase == "draw":  # it changes only during the draw
+            twin.tabled = set(self.tabled)
         twin.revealed = [list(r) for r in self.revealed]
         twin.owned = [list(o) for o in self.owned]
         twin.tricks = list(self.tricks)
