@@ -191,8 +191,8 @@ class CrusadeState(PhasedState):
         first = (self.dealer + 1) % n
         per = len(cards) // n
         self.hands: list[list[str]] = [[] for _ in range(n)]
-        for i in range(per * n):
-            self.hands[(first + i) % n].append(cards[i])
+        for k in range(n):  # the k-th player from the dealer's left gets cards k, k + n, ...
+            self.hands[(first + k) % n] = cards[k:per * n:n]
         for hand in self.hands:
             sort_cards(hand)
         self.extras = cards[per * n:]

@@ -361,17 +361,20 @@ class ViashiState(PhasedState):
         if phase == "play":
             seat = self.to_act
             trick = self.trick
-            # dict.fromkeys: a double deck's twin cards are one move, not two.
+            twins = self.game.twins  # a double deck's twin cards are one move, not two
             if not trick:
                 # The leader plays from his hand or from his table.
-                return ([FROM_HAND[c] for c in dict.fromkeys(self.hands[seat])]
-                        + [FROM_TABLE[c] for c in dict.fromkeys(self.tables[seat])])
-            table = self.source_table
-            cards = self.tables[seat] if table else self.hands[seat]
+                hand, table = self.hands[seat], self.tables[seat]
+                if twins:
+                    hand, table = dict.fromkeys(hand), dict.fromkeys(table)
+                return [FROM_HAND[c] for c in hand] + [FROM_TABLE[c] for c in table]
+            if self.source_table:
+                cards, pick = self.tables[seat], FROM_TABLE
+            else:
+                cards, pick = self.hands[seat], FROM_HAND
             lead = SUIT_OF[trick[0][1]]
-            same = [c for c in cards if SUIT_OF[c] == lead]
-            pick = FROM_TABLE if table else FROM_HAND
-            return [pick[c] for c in dict.fromkeys(same or cards)]
+            cards = [c for c in cards if SUIT_OF[c] == lead] or cards
+            return [pick[c] for c in (dict.fromkeys(cards) if twins else cards)]
         if phase == "draw":
             return self._draw_choices()
         return []
