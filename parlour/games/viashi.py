@@ -733,7 +733,19 @@ def render(game: _ViashiFamily, view: dict) -> str:
         lines.append("last hand: " + "; ".join(
             f"{_side_name(s, len(points), teams)} {points[s]} = {_earned(view['last_hand'][s])}"
             for s in range(sides)))
+    n = len(view["scores"])
+    teams = bool(view["teams"])
+    sides = range(n // 2 if teams else n)
+    if view["hands_in_match"] > 1 and len(view["hand_scores"]) > 1:
+        lines.append("hand by hand: " + " | ".join(
+            f"#{k} " + " ".join(str(points[s]) for s in sides)
+            for k, points in enumerate(view["hand_scores"], start=1)))
     lines.append("scores: " + ", ".join(f"seat {s} {p}" for s, p in enumerate(view["scores"])))
+    if view["phase"] == "over":
+        top = max(view["scores"])
+        best = [_side_name(s, n, teams) for s in sides if view["scores"][s] == top]
+        lines.append(f"{' and '.join(best)} {'win' if teams or len(best) > 1 else 'wins'} "
+                     f"with {top}" + (" (a tie)" if len(best) > 1 else ""))
     return "\n".join(lines)
 
 

@@ -313,6 +313,12 @@ def test_a_round_of_nine_hands_with_a_running_score_and_the_first_drawer_rotatin
     assert firsts == [0, 1, 2] * 3
     assert len(state.hand_scores) == 9
     assert state.returns() == [float(sum(h[s] for h in state.hand_scores)) for s in range(3)]
+    text = state.game.render(state.view(0))
+    assert "hand by hand: " + " | ".join(
+        f"#{k} {a} {b} {c}" for k, (a, b, c) in enumerate(state.hand_scores, start=1)) in text
+    top = max(state.scores)
+    if state.scores.count(top) == 1:
+        assert f"seat {state.scores.index(top)} wins with {top}" in text
     single = first_legal_to_the_end(parlour.load("viashi").new_state(seed=4))
     assert len(single.hand_scores) == 1
 
@@ -525,6 +531,7 @@ def test_viashilym_team_scoring():
     first_legal_to_the_end(state)
     assert state.tricks[0] == 18
     assert state.returns() == [154.0, 0.0, 0.0, 154.0, 0.0, 0.0]
+    assert "seats 0+3 win with 154" in state.game.render(state.view(4))
     assert ("seats 0+3 154 = 90 for tricks + 10 bonus + 54 twin sets; seats 1+4 0 = nothing"
             in state.game.render(state.view(4)))
     # Team 0 (seats 0+3) 8 tricks, team 1 (1+4) 6, team 2 (2+5) 3: 8 is the most but not more
