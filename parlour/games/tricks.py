@@ -139,13 +139,6 @@ def plain_winner(plays: Sequence[tuple], strength: dict[str, int], trump: str | 
     return strongest(plays, suit_of[plays[0][1]], strength, suit_of)
 
 
-def find_card(plays: Sequence[tuple], card: str) -> int | None:
-    for i, (_, played) in enumerate(plays):
-        if played == card:
-            return i
-    return None
-
-
 class TrickRecord(NamedTuple):
     """One finished trick: who led, the plays in order [(who, card), ...], who took it (None:
     nobody, e.g. a Viashilym trick of dead cards). A named tuple: one is made every trick, and a
@@ -154,17 +147,9 @@ class TrickRecord(NamedTuple):
     plays: tuple
     winner: int | None
 
-    def cards(self) -> list[str]:
-        return [card for _, card in self.plays]
-
     def to_json(self, who: str = "seat") -> dict:
         return {"leader": self.leader, "winner": self.winner,
                 "plays": [{who: w, "card": card} for w, card in self.plays]}
-
-
-def seen_cards(history: Iterable[TrickRecord]) -> list[str]:
-    """Every card played in the finished tricks."""
-    return [card for trick in history for _, card in trick.plays]
 
 
 def unseen(all_cards: Iterable[str], seen: Iterable[str]) -> list[str]:

@@ -21,8 +21,8 @@ from ..core.game import Game, GameInfo, Option, PhasedState
 from ..core.hidden import redeal
 from ..core.registry import register
 from .tricks import (CARD_INDEX, ELVISH_STRENGTH, GOD, HUMAN_STRENGTH, NUMBER_OF, SCHOLARS,
-                     SUIT_OF, TrickRecord, by_suit, can_follow, count_cards, read_card, sort_cards,
-                     unseen)
+                     SUIT_OF, TrickRecord, by_suit, can_follow, count_cards, follow, read_card,
+                     sort_cards, unseen)
 
 
 # Actions ---------------------------------------------------------------------------------------
@@ -372,8 +372,7 @@ class ViashiState(PhasedState):
                 cards, pick = self.tables[seat], FROM_TABLE
             else:
                 cards, pick = self.hands[seat], FROM_HAND
-            lead = SUIT_OF[trick[0][1]]
-            cards = [c for c in cards if SUIT_OF[c] == lead] or cards
+            cards = follow(cards, SUIT_OF[trick[0][1]])
             return [pick[c] for c in (dict.fromkeys(cards) if twins else cards)]
         if phase == "draw":
             return self._draw_choices()
