@@ -289,6 +289,8 @@ class Ahzchim(Game):
         # No peer engine has a take-that card game of this shape; nothing to benchmark against.
         twins={},
     )
+    # Random playouts trade blindly until the round cap: search looks a few turns ahead instead.
+    playout_depth = 40
     sample_options = (
         {"round_cap": 25},
         {"count_by": "cards", "razed_to": "pord", "round_cap": 25},
@@ -1169,6 +1171,13 @@ class AhzchimState(PhasedState):
             # a round and reshuffling is repeated".
             self.exhausted = (taker, self.turns)
             self._log("the discard pile is empty: the Pord deck waits another round")
+
+    def estimate(self) -> list[float]:
+        """For search that stops early: the share of the 13 Zahahnie a seat holds (holding them
+        all wins), -1 for a seat out of play, on the scale of returns()."""
+        total = self.p.zahahnie_total
+        return [-1.0 + 2.0 * len(self.zah[s]) / total if self.in_play[s] else -1.0
+                for s in range(self.game.players)]
 
     def returns(self) -> list[float]:
         """A win: +1 the winner, -1 everyone else. A draw (the turn cap, or the last players

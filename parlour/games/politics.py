@@ -167,6 +167,8 @@ class Politics(Game):
         ),
         twins={},
     )
+    # A game runs to hundreds of moves; the row's worth now says most of where it is going.
+    playout_depth = 40
     sample_options = (
         {},
         {"secret_cup": True, "revolt_by": "place", "points": 10},
@@ -814,6 +816,11 @@ class PoliticsState(PhasedState):
             self._log(f"seat {seat} swaps {card} with its neighbour {row[at]}")
         else:
             self._log(f"seat {seat} leaves {card} where it is")
+
+    def estimate(self) -> list[float]:
+        """For search that stops early: the scores, plus what the row would score now."""
+        now = row_points(self.row, self.owner, self.game.players)
+        return [float(s + p) for s, p in zip(self.scores, now)]
 
     def returns(self) -> list[float]:
         return [float(s) for s in self.scores]
