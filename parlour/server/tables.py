@@ -21,6 +21,7 @@ from typing import Any
 
 import parlour
 from parlour.agents import RandomAgent, make_agent
+from parlour.agents.hints import hints as best_moves
 from parlour.core.errors import IllegalAction, OptionError
 
 from . import auth
@@ -39,7 +40,8 @@ class Settings:
     db: str | None = None  # SQLAlchemy URL; None: ./data/parlour.db
     bot_delay: float = 0.7  # seconds a computer waits before it moves, so people can follow
     max_message: int = 8192  # bytes; a longer websocket message is refused
-    hint_agents: tuple[str, ...] = ("heuristic", "random")  # the first make_agent accepts
+    hint_seconds: float = 1.0  # how long the hard computer searches for a hint
+    hint_threads: int = 2  # hints searched at once in the whole room (each keeps a core busy)
     docs: Path = field(default_factory=lambda: Path(parlour.__file__).resolve().parent.parent
                        / "docs" / "rules")
     finished_listed: int = 30
@@ -217,6 +219,7 @@ class Table:
         self._presence = 0
         self._bot: asyncio.Task | None = None
         self._cards = sorted(set(self.game.deck().cards))
+        self._hint: tuple[int, asyncio.Task] | None = None  # the position hinted and its search
 
     def _make_agent(self, seat: Seat):
         seed = (self.state.seed * 31 + seat.number * 7919 + len(self.state.history)) % 2**63
@@ -503,21 +506,36 @@ class Table:
             return RandomAgent(seed=len(state.history)).choose(state.clone(), seat.number)
 
     async def hint(self, conn: Connection) -> None:
+        """The hard computer's best moves for the seat to act (the bots' hints: a search that
+        sees only what this seat may know), with the share of playouts each won. One search per
+        position, however often it is asked for; the room runs a few at a time."""
         state = self.state
         if conn.seat is None or state.is_terminal or state.current_player != conn.seat:
             raise RoomError("not_your_turn", "hints are for the seat to act")
-        ply = self.ply
-        for spec in self.room.settings.hint_agents:
+        ply, seat = self.ply, conn.seat
+        if self._hint is None or self._hint[0] != ply:
+            self._hint = (ply, asyncio.create_task(self._search(state.clone(), seat, ply)))
+        answer = await asyncio.shield(self._hint[1])
+        if self.ply == ply and conn.seat == seat:
+            conn.send({"type": "hint", "ply": ply, **answer})
+
+    async def _search(self, state, seat: int, ply: int) -> dict:
+        settings = self.room.settings
+        async with self.room.hint_slots:
             try:
-                agent = make_agent(spec, self.game, seed=ply)
-                break
+                found = await asyncio.to_thread(best_moves, state, seat, settings.hint_seconds,
+                                                None, 3, ply)
+                best, others = found["best"], found["alternatives"]
             except Exception:
-                continue
-        else:
-            agent = RandomAgent(seed=ply)
-        twin = state.clone()
-        action = await asyncio.to_thread(agent.choose, twin, conn.seat)
-        conn.send({"type": "hint", "ply": ply, "action": str(action)})
+                log.exception("table %s: no hint at move %d; the heuristic's move instead",
+                              self.id, ply)
+                try:
+                    agent = make_agent("medium", self.game, seed=ply)
+                except Exception:
+                    agent = RandomAgent(seed=ply)
+                best, others = {"action": str(agent.choose(state, seat)), "win": None}, []
+        return {"action": best["action"], "win": best.get("win"),
+                "alternatives": [{"action": m["action"], "win": m.get("win")} for m in others]}
 
     async def rematch(self, conn: Connection) -> None:
         if self.status != "over":
@@ -545,6 +563,7 @@ class Room:
         self.broken: dict[str, str] = {}
         self._replays: OrderedDict[str, tuple[dict, list]] = OrderedDict()
         self.lobby_version = 0
+        self.hint_slots = asyncio.Semaphore(max(1, self.settings.hint_threads))
 
     async def start(self) -> None:
         await self.store.open()

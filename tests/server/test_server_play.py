@@ -251,15 +251,23 @@ def test_reconnecting_resumes_the_seat(client):
         assert again["view"] == jsonable(table_state(client, table_id).view(0))
 
 
-def test_hints_come_from_the_computer(client):
+def test_hints_come_from_the_computer(make_client):
+    """The issue: "Hints from the bots issue on request": the hard computer's search, best move
+    first with the share of its playouts won, then the next best."""
+    client = make_client(hint_seconds=0.2)
     answer = create(client, seats=me_and_computers(4))
     with client.websocket_connect(f"/ws/{answer['table']}") as ws:
         sock = Socket(ws)
         sock.join(answer["seats"][0]["token"])
-        frame = sock.my_turn()
+        frame = sock.until(lambda f: f["type"] == "state" and len(f["legal"]) > 1)
         sock.send({"type": "hint"})
-        hint = sock.until(lambda f: f["type"] == "hint")
-        assert hint["ply"] == frame["ply"] and hint["action"] in frame["legal"]
+        sock.send({"type": "hint"})  # asked twice: the same search answers both
+        first = sock.until(lambda f: f["type"] == "hint")
+        second = sock.until(lambda f: f["type"] == "hint")
+        assert first == second and first["ply"] == frame["ply"]
+        assert first["action"] in frame["legal"] and 0 <= first["win"] <= 1
+        others = [m["action"] for m in first["alternatives"]]
+        assert others and set(others) <= set(frame["legal"]) and first["action"] not in others
 
 
 def test_restart_rebuilds_every_table_and_computers_carry_on(make_client, tmp_path):
