@@ -177,7 +177,7 @@ class Politics(Game):
     # and every seat's markers drawn under it.
     layout = {"places": {"row": {"names": [str(p) for p in range(1, PLACES + 1)],
                                  "move": "on {place}"}},
-              "aligned": {"row": ["owners", "markers", "caps"]}}
+              "aligned": {"row": ["owners", "markers", "placed", "caps"]}}
     ability_table: ClassVar[dict] = ABILITIES
 
     def target(self) -> int:

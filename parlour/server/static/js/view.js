@@ -126,7 +126,7 @@ export function richText(text, ctx) {
       continue;
     }
     if (/^seat$/i.test(part) && i + 2 < parts.length) {
-      const n = parts[i + 2].match(/^(\d+)([.,;:!?)]*)$/);
+      const n = parts[i + 2].match(/^(\d+)((?:'s)?[.,;:!?)]*)$/);
       if (n && ctx.isSeat(+n[1])) {
         out.append(seatChip(+n[1], ctx));
         if (n[2]) out.append(n[2]);
