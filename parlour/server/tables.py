@@ -487,11 +487,14 @@ class Table:
         """The agent's move. An agent runs in a thread, on a copy of the state, until it has
         shown it decides in a few milliseconds; a slow one (a search) never blocks the room. A
         quick one then runs on the loop, where nothing else touches the state meanwhile (agents
-        only read it: view, legal actions, determinize)."""
+        only read it: view, legal actions, determinize). Quick is measured in the processor
+        time of the deciding thread: on a busy machine the wall clock also counts the time the
+        thread waited for the processor or the GIL, and a quick agent kept in a thread makes the
+        loop wait for the GIL behind it."""
         def timed(position):
-            start = time.perf_counter()
+            start = time.thread_time()
             action = seat.agent.choose(position, seat.number)
-            return action, time.perf_counter() - start
+            return action, time.thread_time() - start
 
         try:
             if seat.slow:

@@ -196,6 +196,7 @@ function renderTurn() {
 
 function renderOver() {
   const el = $("over");
+  document.body.classList.toggle("game-over", frame.status === "over");
   if (frame.status !== "over") { el.hidden = true; return; }
   el.hidden = false;
   const results = frame.result || [];
@@ -341,7 +342,7 @@ function renderActions() {
   const candidates = cardActs.filter((a) => covers(a.cards, sel));
   const exact = sel.length ? candidates.filter((a) => a.cards.length === sel.length) : [];
   const more = sel.length ? candidates.filter((a) => a.cards.length > sel.length)
-    : (cardActs.length <= (window.innerWidth < 640 ? 4 : 10) ? cardActs : []);
+    : (cardActs.length <= (window.innerWidth < 640 ? 4 : 6) ? cardActs : []);
   // Cards that can still join the selection.
   const room = new Set();
   for (const a of candidates) {
