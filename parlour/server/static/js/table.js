@@ -341,8 +341,11 @@ function renderActions() {
   const words = legal.filter((a) => a.kind === "word");
   const candidates = cardActs.filter((a) => covers(a.cards, sel));
   const exact = sel.length ? candidates.filter((a) => a.cards.length === sel.length) : [];
-  const more = sel.length ? candidates.filter((a) => a.cards.length > sel.length)
-    : (cardActs.length <= (window.innerWidth < 640 ? 4 : 6) ? cardActs : []);
+  // Moves that need more picks come as buttons only while they are few: more of them (a card
+  // that can go to any square) are picked on the table, and the bar stays small.
+  const few = window.innerWidth < 640 ? 4 : 6;
+  const longer = candidates.filter((a) => a.cards.length > sel.length);
+  const more = sel.length ? (longer.length <= few ? longer : []) : (cardActs.length <= few ? cardActs : []);
   // Cards that can still join the selection.
   const room = new Set();
   for (const a of candidates) {
@@ -367,7 +370,6 @@ function renderActions() {
   const add = (a, style) => { buttons.push(moveButton(a, style)); shown.add(a.text); };
   for (const a of exact.slice(0, 12)) add(a, "primary");
   for (const a of more.slice(0, 12)) add(a, sel.length ? "" : "cardmove");
-  if (more.length > 12) buttons.push(h("span", { class: "muted more" }, `+${more.length - 12} more: pick more cards`));
   for (const a of words.slice(0, 16)) add(a, a.text === "pass" ? "pass" : "word");
   // Every legal move stays one choice away, however many there are.
   const rest = legal.filter((a) => !shown.has(a.text));
@@ -379,7 +381,7 @@ function renderActions() {
     buttons.push(choice);
   }
   const lead = sel.length
-    ? h("span", { class: "prompt" }, exact.length ? "Play it:" : candidates.length ? "Pick more cards\u2026" : "No move with these cards")
+    ? h("span", { class: "prompt" }, exact.length ? "Play it:" : candidates.length ? `Pick more\u2026 (${longer.length} moves)` : "No move with these")
     : cardActs.length > more.length ? h("span", { class: "prompt" }, `Your turn: pick what to play (${cardActs.length} moves)`)
       : h("span", { class: "prompt" }, "Your turn");
   const tools = h("span", { class: "tools" },

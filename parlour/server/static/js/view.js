@@ -234,6 +234,10 @@ function renderList(list, key, ctx, depth, seat) {
     return h("span", { class: "chips" }, list.map((v) => h("span", { class: "chipval" },
       v === null ? "\u2014" : typeof v === "boolean" ? (v ? "yes" : "no") : richText(String(v), ctx))));
   }
+  if (list.length && /team|side|partner/i.test(key || "") &&
+      list.every((v) => Array.isArray(v) && v.every((x) => ctx.isSeat(x)))) {
+    return h("div", { class: "groups" }, list.map((team) => h("ol", { class: "seatlist" }, team.map((s) => h("li", {}, seatChip(s, ctx))))));
+  }
   if (list.length && isSeatPairs(list, ctx)) {
     return h("div", { class: "records plays" }, list.map(([who, play]) => h("div", { class: "record" },
       seatChip(who, ctx), renderValue(play, key, ctx, depth + 1))));
@@ -341,7 +345,11 @@ function renderRecord(item, key, ctx, depth) {
   const entries = Object.entries(item);
   const seatEntry = entries.find(([k, v]) => SEAT_KEY.test(k) && ctx.isSeat(v));
   const row = h("div", { class: "record" });
-  if (seatEntry) row.append(seatChip(seatEntry[1], ctx));
+  if (seatEntry) {
+    // A play ({"seat": 1, "play": ...}) reads as who and what; a longer record names the seat.
+    row.append(entries.length > 2 ? h("span", { class: "field" }, h("span", { class: "label" }, humanize(seatEntry[0])),
+      seatChip(seatEntry[1], ctx)) : seatChip(seatEntry[1], ctx));
+  }
   // A record holding a card (a chip and its fort): what it has, not every empty field.
   const holdsCard = entries.some(([, v]) => ctx.isCard(v));
   for (const [k, v] of entries) {
