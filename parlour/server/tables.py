@@ -29,8 +29,9 @@ from .store import Store
 
 log = logging.getLogger("parlour.server")
 
-# Levels the bots work adds to make_agent; offered wherever make_agent accepts them.
-AGENT_CANDIDATES = ("random", "heuristic", "easy", "medium", "hard")
+# What the lobby offers for a computer seat: the bots' levels (easy, medium, hard) where they
+# exist, else the agents there are. Any make_agent spec is accepted through the API.
+AGENT_CANDIDATES = ("random", "heuristic")
 NAME_LIMIT = 24
 REPLAY_EVERY = 25
 
@@ -63,10 +64,8 @@ def _clean_name(name: Any, fallback: str) -> str:
 
 
 def agent_specs(game) -> list[str]:
-    """The computer players make_agent builds for this game."""
-    specs = list(AGENT_CANDIDATES)
-    kinds = getattr(parlour.agents, "KINDS", {})
-    specs += [k for k in kinds if k not in specs]
+    """The computer players the lobby offers for this game, those make_agent builds."""
+    specs = list(getattr(parlour.agents, "LEVELS", ()) or AGENT_CANDIDATES)
     usable = []
     for spec in specs:
         try:

@@ -147,7 +147,7 @@ def create_from_lobby(page, url, game_id, seats=None):
     page.wait_for_selector(f'form.table-form[data-game="{game_id}"]')
     selects = page.locator(".seat-rows select")
     for i in range(selects.count()):
-        value = (seats or {}).get(i, "me" if i == 0 else "computer:random")
+        value = (seats or {}).get(i, "me" if i == 0 else "computer:easy")
         selects.nth(i).select_option(value)
     page.click("#start")
 
