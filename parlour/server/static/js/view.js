@@ -434,7 +434,7 @@ export function layoutView(view, ctx) {
       parts.seatKeyed.add(key);
       continue;
     }
-    if (seatKeys.has(key) || perSeat) {
+    if ((seatKeys.has(key) && Array.isArray(value) && value.length === n) || perSeat) {
       if (value.every((v) => isScalar(v) && !ctx.isCard(v))) { parts.seatStats.push(key); continue; }
       // One card (or none yet) per seat, named for seats (a bid each): in the seat panels.
       if (PER_SEAT_KEY.test(key) && value.some((v) => v !== null) &&
