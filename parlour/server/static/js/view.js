@@ -14,7 +14,9 @@ const CARDISH_KEY = /card|hand|extra|pile|deck|stock|kitty|skat|talon|discard|tr
 const COUNT_KEY = /count|cards|size|hand|left|held/i;
 const SKIP = new Set(["game", "seat"]);
 // A list with one entry per seat, or a grid that happens to have as many rows as seats?
-const PER_SEAT_KEY = /hand|tower|lane|pile|captive|meld|table|won|taken|trick|score|point|bid|played|seat|player|known|total/i;
+const PER_SEAT_KEY = /hand|tower|lane|pile|captive|meld|table|won|taken|trick|score|point|bid|played|seat|player/i;
+// One card per seat, in seat order (each seat's bid), as opposed to cards in the order played.
+const CARD_PER_SEAT_KEY = /bids?$/i;
 // Lists of piles: drawn as piles side by side even when they happen to be of equal height.
 const PILES_KEY = /tower|lane|pile|stack/i;
 const GRID_KEY = /field|grid|board|map|matrix|land|square/i;
@@ -437,7 +439,7 @@ export function layoutView(view, ctx) {
     if ((seatKeys.has(key) && Array.isArray(value) && value.length === n) || perSeat) {
       if (value.every((v) => isScalar(v) && !ctx.isCard(v))) { parts.seatStats.push(key); continue; }
       // One card (or none yet) per seat, named for seats (a bid each): in the seat panels.
-      if (PER_SEAT_KEY.test(key) && value.some((v) => v !== null) &&
+      if (CARD_PER_SEAT_KEY.test(key) && value.some((v) => v !== null) &&
           value.every((v) => v === null || ctx.isCard(v) || ctx.isCardText(v))) { parts.perSeat.push(key); continue; }
       if (seatKeys.has(key) || value.every((v) => v === null || (typeof v === "object" && !Array.isArray(v) &&
           !Object.entries(v).some(([k, x]) => SEAT_KEY.test(k) && ctx.isSeat(x)))) ||
