@@ -412,3 +412,33 @@ def test_a_table_takes_a_bounded_number_of_watchers(client, monkeypatch):
     with client.websocket_connect(url), client.websocket_connect(url):
         with client.websocket_connect(url) as third:
             assert Socket(third).expect_error("full")
+
+
+def test_a_move_the_store_cannot_keep_is_not_made(client, tmp_path, monkeypatch):
+    """The issue: "every accepted move is stored in the same transaction that accepts it": when
+    that write fails the move is refused with an error frame, the table stays where it was, and
+    the same move goes through once the store works again."""
+    answer = create(client, seats=me_and_computers(4))
+    table_id = answer["table"]
+    with client.websocket_connect(f"/ws/{table_id}") as ws:
+        sock = Socket(ws)
+        sock.join(answer["seats"][0]["token"])
+        frame = sock.my_turn()
+        before, kept = table_state(client, table_id).clone(), stored_moves(tmp_path, table_id)
+        store = client.app.state.room.store
+
+        def disk_full(batch):
+            raise OSError("disk full")
+
+        monkeypatch.setattr(store, "_commit", disk_full)
+        move = {"type": "move", "action": frame["legal"][0], "ply": frame["ply"]}
+        sock.send(move)
+        sock.expect_error("store")
+        assert table_state(client, table_id) == before
+        assert stored_moves(tmp_path, table_id) == kept
+        sock.alive()
+        monkeypatch.undo()
+        sock.send(move)
+        wait_for(lambda: len(table_state(client, table_id).history) > frame["ply"])
+        assert stored_moves(tmp_path, table_id)[frame["ply"]] == str(
+            table_state(client, table_id).history[frame["ply"]])
