@@ -73,7 +73,7 @@ export function placeName(spec, { row, col, index, seat }) {
   return list[index];
 }
 
-// The places a move names: [[key, place], ...], read through each spec's "move" template.
+// The names of the places a move goes to, read through each spec's "move" template.
 export function placesInMove(text, ctx) {
   const found = [];
   const places = ctx.layout.places || {};
