@@ -88,6 +88,9 @@ class TwoFaced(Game):
         twins={"open_spiel": ["hearts", "spades"]},
     )
     sample_options = ({}, {"eights": "magician"})
+    # For the web room: each dummy beside the player who plays it (seat 0 the dealer's, seat 1
+    # the opponent's).
+    layout = {"per_seat": ["dummies"]}
 
     def max_decisions(self) -> int:
         return 2 * DRAWS_EACH + 4 * DUMMY_SIZE
