@@ -294,6 +294,15 @@ class State:
             return list(hand)
         return None
 
+    def round_count(self) -> int | None:
+        """How many rounds (deals, hands of a match) have been played so far, counting the one
+        under way; None for a game without rounds. The lab reports it as a game's length in
+        rounds. By default the `round` counter of the public view."""
+        rounds = self.view(None).get("round")
+        if isinstance(rounds, int) and not isinstance(rounds, bool):
+            return rounds
+        return None
+
     def card_census(self) -> list[str]:
         """Every card of the game wherever it lies now (hands, table, piles, set aside)."""
         raise NotImplementedError

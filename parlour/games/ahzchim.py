@@ -1127,6 +1127,10 @@ class AhzchimState(PhasedState):
             self.exhausted = (taker, self.turns)
             self._log("the discard pile is empty: the Pord deck waits another round")
 
+    def round_count(self) -> int:
+        # the counter has moved on to the round after the cap when the cap ends the game
+        return min(self.round, self.game.options["round_cap"])
+
     def returns(self) -> list[float]:
         """A win: +1 the winner, -1 everyone else. A draw (the turn cap, or the last players
         going out together): 0 to each player in it, -1 to those already out."""

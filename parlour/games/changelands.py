@@ -501,6 +501,10 @@ class ChangelandsState(State):
         elif self.steps >= STEPS or not steps_from(self.field, target):
             self._end_turn()
 
+    def round_count(self) -> int:
+        # the counter has moved on to the round after the limit when the limit ends the game
+        return min(self.round, self.game.options["round_limit"])
+
     def returns(self) -> list[float]:
         return [1.0 if s == self.winner else 0.0 for s in range(self.game.players)]
 

@@ -391,6 +391,9 @@ class LootState(PhasedState):
         self.starter = (self.starter + 1) % self.game.players
         self._deal(None)
 
+    def round_count(self) -> int:
+        return self.hand_number  # a match is hands played to the points target
+
     def returns(self) -> list[float]:
         return list(self.totals)
 
