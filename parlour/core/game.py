@@ -202,6 +202,13 @@ class Game:
             lines.append(f"{key}: {value}")
         return "\n".join(lines)
 
+    # A fixed-size vector of a seat's view, for learning agents (the research adapters): by
+    # default the generic encoder, which learns the layout of this game's views; a game may
+    # return its own object with the same `size` and `encode(view)`.
+    def observation_encoder(self):
+        from .observation import encoder
+        return encoder(self)
+
     # A fixed integer action space, for adapters and for bots' tables.
     @property
     def action_space_size(self) -> int:
