@@ -43,6 +43,8 @@ def main() -> None:
     options = {k: cls.info.option(k).parse(v)
                for k, v in (item.split("=", 1) for item in args.option)}
     plan = Plan(args.game, args.n, args.agents.split(","), options=options)
+    # other work on the machine takes cores from the workers: the ratios are read beside it
+    print(f"cores: {os.cpu_count()}; load average before: {os.getloadavg()[0]:.1f}")
     one = timed(plan, jobs=1)
     # the pool's start-up is part of a real run, so it stays in the time
     two = timed(plan, jobs=2)
