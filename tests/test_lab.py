@@ -135,6 +135,12 @@ def test_interrupted_run_resumes(tmp_path):
     assert len(lines) == 6 and all(json.loads(line)["record"]["game"] == GAME for line in lines)
     with pytest.raises(ValueError):
         lab_run.run(Plan(GAME, 6, ["random"], seed=5), tmp_path / "cut")
+    # a larger n adds the games it lacks
+    seen.clear()
+    lab_run.run(Plan(GAME, 8, ["heuristic", "random"], seed=5), tmp_path / "cut",
+                progress=lambda done, total: seen.append((done, total)))
+    assert seen[0] == (6, 8) and seen[-1] == (8, 8)
+    assert [s["index"] for s in lab_run.read(tmp_path / "cut")] == list(range(8))
 
 
 def test_seats_rotate_and_records_replay(tmp_path):

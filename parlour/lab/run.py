@@ -8,13 +8,14 @@ second call with the same settings plays only the games that are missing.
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Callable, Iterator, Optional
+from typing import Callable, Iterable, Iterator, Optional
 
 import parlour
 from parlour.agents import make_agent
@@ -50,9 +51,14 @@ class Plan:
         seats = self.seats()
         return (list(self.agents) + [self.agents[-1]] * seats)[:seats]
 
-    def tasks(self) -> list[tuple]:
-        return [(self.game, self.players, options, self.specs(), self.seed, i, arm)
-                for arm, options in self.arms().items() for i in range(self.n)]
+    def tasks(self, done: Optional[dict[str, bytearray]] = None) -> Iterator[tuple]:
+        """The games to play, arm by arm, one at a time, leaving out those `done` marks."""
+        specs = self.specs()
+        for arm, options in self.arms().items():
+            flags = (done or {}).get(arm, b"")
+            for i in range(self.n):
+                if i >= len(flags) or not flags[i]:
+                    yield (self.game, self.players, options, specs, self.seed, i, arm)
 
     def same_run(self, other: "Plan") -> bool:
         """Whether `other` plays the same games (n may grow: more games are added)."""
@@ -127,15 +133,11 @@ class _Batches:
     worker costs about a millisecond, which a quick game (a fraction of that) must share with
     others, while a slow game goes alone so the progress bar moves."""
 
-    def __init__(self, tasks: list[tuple]):
-        self.tasks, self.next, self.size = tasks, 0, 1
+    def __init__(self, tasks: Iterable[tuple]):
+        self.tasks, self.size = iter(tasks), 1
 
-    def take(self) -> Optional[list[tuple]]:
-        if self.next >= len(self.tasks):
-            return None
-        batch = self.tasks[self.next:self.next + self.size]
-        self.next += len(batch)
-        return batch
+    def take(self) -> list[tuple]:
+        return list(itertools.islice(self.tasks, self.size))
 
     def learn(self, games: int, seconds: float) -> None:
         each = seconds / max(1, games)
@@ -146,11 +148,13 @@ BATCH_SECONDS = 0.2
 MAX_BATCH = 100
 
 
-def _done(path: Path) -> set[tuple[str, int]]:
-    """The games already in the file; a torn last line (the run was killed mid-write) is cut."""
+def _done(path: Path, n: int) -> tuple[dict[str, bytearray], int]:
+    """The games already in the file, as a flag per game index of each arm (a byte a game), and
+    how many; a torn last line (the run was killed mid-write) is cut."""
+    done: dict[str, bytearray] = {}
+    count = good = 0
     if not path.exists():
-        return set()
-    done, good = set(), 0
+        return done, count
     with path.open("rb") as handle:
         for line in handle:
             try:
@@ -159,15 +163,19 @@ def _done(path: Path) -> set[tuple[str, int]]:
                 break
             if not line.endswith(b"\n"):
                 break
-            done.add((summary["arm"], summary["index"]))
             good += len(line)
+            index = summary["index"]
+            flags = done.setdefault(summary["arm"], bytearray(n))
+            if index < n and not flags[index]:
+                flags[index] = 1
+                count += 1
     if good != path.stat().st_size:
         with path.open("r+b") as handle:
             handle.truncate(good)
-    return done
+    return done, count
 
 
-def _local(tasks: list[tuple], jobs: int) -> Iterator[list[str]]:
+def _local(tasks: Iterable[tuple], jobs: int) -> Iterator[list[str]]:
     if jobs <= 1:
         for task in tasks:
             yield play_lines([task])[0]
@@ -188,7 +196,7 @@ def _local(tasks: list[tuple], jobs: int) -> Iterator[list[str]]:
                 yield lines
 
 
-def _ray(tasks: list[tuple], jobs: int, address: Optional[str]) -> Iterator[list[str]]:
+def _ray(tasks: Iterable[tuple], jobs: int, address: Optional[str]) -> Iterator[list[str]]:
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
     if not address:  # a private local instance needs no token (Ray would write one to ~/.ray)
         os.environ.setdefault("RAY_AUTH_MODE", "disabled")
@@ -237,14 +245,13 @@ def run(plan: Plan, out: Path, jobs: int = 1, backend: str = "local",
             raise ValueError(f"{out} holds a different run ({meta}); use another --out")
     meta.write_text(json.dumps(asdict(plan), indent=1))
     path = out / GAMES_FILE
-    done = _done(path)
-    tasks = [t for t in plan.tasks() if (t[6], t[5]) not in done]
-    total = len(plan.tasks())
-    count = total - len(tasks)
+    done, count = _done(path, plan.n)
+    total = plan.n * len(plan.arms())
     if progress:
         progress(count, total)
-    if not tasks:
+    if count == total:
         return path
+    tasks = plan.tasks(done)  # one at a time: memory stays flat however many games are asked for
     batches = _ray(tasks, jobs, ray_address) if backend == "ray" else _local(tasks, jobs)
     with path.open("a", encoding="utf-8") as handle:
         for lines in batches:
