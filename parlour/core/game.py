@@ -205,6 +205,13 @@ class Game:
             lines.append(f"{key}: {value}")
         return "\n".join(lines)
 
+    # A fixed-size vector of a seat's view, for learning agents (the research adapters): by
+    # default the generic encoder, which learns the layout of this game's views; a game may
+    # return its own object with the same `size` and `encode(view)`.
+    def observation_encoder(self):
+        from .observation import encoder
+        return encoder(self)
+
     # A fixed integer action space, for adapters and for bots' tables.
     @property
     def action_space_size(self) -> int:
@@ -301,6 +308,15 @@ class State:
         hand = self.view(seat).get("hand")
         if isinstance(hand, list) and all(isinstance(card, str) for card in hand):
             return list(hand)
+        return None
+
+    def round_count(self) -> int | None:
+        """How many rounds (deals, hands of a match) have been played so far, counting the one
+        under way; None for a game without rounds. The lab reports it as a game's length in
+        rounds. By default the `round` counter of the public view."""
+        rounds = self.view(None).get("round")
+        if isinstance(rounds, int) and not isinstance(rounds, bool):
+            return rounds
         return None
 
     def card_census(self) -> list[str]:

@@ -1179,6 +1179,10 @@ class AhzchimState(PhasedState):
         return [-1.0 + 2.0 * len(self.zah[s]) / total if self.in_play[s] else -1.0
                 for s in range(self.game.players)]
 
+    def round_count(self) -> int:
+        # the counter has moved on to the round after the cap when the cap ends the game
+        return min(self.round, self.game.options["round_cap"])
+
     def returns(self) -> list[float]:
         """A win: +1 the winner, -1 everyone else. A draw (the turn cap, or the last players
         going out together): 0 to each player in it, -1 to those already out."""

@@ -512,6 +512,10 @@ class ChangelandsState(State):
         far = 2 * (SIZE - 1)
         return [1.0 - DISTANCE[goal][at] / far for at, goal in zip(self.markers, self.goals)]
 
+    def round_count(self) -> int:
+        # the counter has moved on to the round after the limit when the limit ends the game
+        return min(self.round, self.game.options["round_limit"])
+
     def returns(self) -> list[float]:
         return [1.0 if s == self.winner else 0.0 for s in range(self.game.players)]
 

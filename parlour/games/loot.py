@@ -426,6 +426,9 @@ class LootState(PhasedState):
         scoring = loot_scoring(self.gods_in_play(), self.game.options["run_bonus"])
         return [total + score(hand, scoring) for total, hand in zip(self.totals, self.hands)]
 
+    def round_count(self) -> int:
+        return self.hand_number  # a match is hands played to the points target
+
     def returns(self) -> list[float]:
         return list(self.totals)
 

@@ -824,6 +824,9 @@ class TreasureState(PhasedState):
         table = self.table_points()
         return [total + table[s] + self.hand_points(s) for s, total in enumerate(self.totals)]
 
+    def round_count(self) -> int:
+        return self.hand_number  # a match is hands played to the points target
+
     def returns(self) -> list[float]:
         return list(self.totals)
 

@@ -519,6 +519,9 @@ class ViashiState(PhasedState):
             return
         self._deal(None)
 
+    def round_count(self) -> int:
+        return self.hand_no  # the hands of the match
+
     def returns(self) -> list[float]:
         return [float(s) for s in self.scores]
 
