@@ -116,6 +116,28 @@ def test_random_games_play_to_the_end_under_every_check(game):
 
 
 @pytest.mark.parametrize("game", CASES)
+def test_determinizations_play_to_the_end(game):
+    """Search plays determinizations out to the end: each must be a position the rules can finish,
+    offering a move whenever it is not over (a hand the seat knows to be impossible would not)."""
+    rng = random.Random(3)
+    state = game.new_state(seed=3)
+    playouts = 0
+    while not state.is_terminal and playouts < 6:
+        legal = state.legal_actions()
+        if len(legal) > 1 and rng.random() < 0.2:
+            seat = rng.choice(game.seats)
+            det = state.determinize(seat, rng)
+            steps = len(det.history)
+            while not det.is_terminal:
+                moves = det.legal_actions()
+                assert moves, "a determinization reached a live position with no move"
+                det.apply(moves[rng.randrange(len(moves))])
+                assert len(det.history) - steps <= game.max_decisions()
+            playouts += 1
+        state.apply(legal[rng.randrange(len(legal))])
+
+
+@pytest.mark.parametrize("game", CASES)
 def test_many_random_games(game):
     for seed in range(100, 100 + QUICK_GAMES):
         random_game(game, seed)

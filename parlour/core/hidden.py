@@ -5,12 +5,24 @@ from __future__ import annotations
 import random
 
 
-def redeal(places: list[list[str]], known: list[set[str]], rng: random.Random) -> list[list[str]]:
+def redeal(places: list[list[str]], known: list[set[str]], rng: random.Random,
+           accept=None, tries: int = 1000) -> list[list[str]]:
     """New contents for places a seat cannot see (other hands, face-down piles).
 
     Each place keeps its size and the cards of `known[i]` it holds (cards the seat saw go there);
     every other card is shuffled among the free slots. Place order within a list is kept for kept
-    cards; resampled cards fill the rest."""
+    cards; resampled cards fill the rest.
+
+    `accept(result)`, if given, says whether a deal fits what else the seat knows (a player still
+    in play cannot hold a hand the rules would have ended; a player building a meld holds the
+    cards to finish it): deals are made until one fits. The real deal always fits, so one soon
+    turns up; after `tries` misses the places are kept as they are."""
+    if accept is not None:
+        for _ in range(tries):
+            result = redeal(places, known, rng)
+            if accept(result):
+                return result
+        return [list(place) for place in places]
     pool: list[str] = []
     for place, keep in zip(places, known):
         pool.extend(card for card in place if card not in keep)

@@ -830,7 +830,15 @@ class ArschlochState(PhasedState):
                           if self.taken.get(c) == s or self.gave[seat].get(c) == s})
         known.append({c for c, up, by in zip(self.extras, self.extras_up, self.extras_put_by)
                       if up or by == seat})
-        fresh = redeal(hands + [self.extras], known, rng)
+        # The seat knows that no one still playing holds only top cards: he would have been
+        # placed last at once.
+        rank_of, top = self.game.rank_of, self.top
+
+        def possible(deal):
+            return self.phase != "play" or not any(
+                hand and all(rank_of[c] == top for c in hand) for hand in deal[:-1])
+
+        fresh = redeal(hands + [self.extras], known, rng, possible)
         for s, hand in zip(others, fresh):
             twin._set_hand(s, hand)
         twin.extras = fresh[-1]

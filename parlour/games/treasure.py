@@ -896,7 +896,8 @@ class TreasureState(PhasedState):
             places = [[c for c, t in zip(self.hands[s], self.tags[s]) if t == number]
                       for s in others]
             places.append(list(self.draw) if number == self.pile_number else [])
-            fresh = redeal(places, [set()] * len(places), rng)
+            fresh = redeal(places, [set()] * len(places), rng, self._can_finish(twin, others,
+                                                                           number))
             for s, new in zip(others, fresh):
                 keep = [(c, t) for c, t in zip(twin.hands[s], twin.tags[s]) if t != number]
                 twin.hands[s] = [c for c, _ in keep] + new
@@ -906,6 +907,17 @@ class TreasureState(PhasedState):
         if self.to_act != seat:
             twin.drawn = None  # a card of a hand redealt: which one is not known
         return twin
+
+    def _can_finish(self, twin, others, number):
+        """A player part-way through tabling a meld holds the cards to finish it (he could not
+        have opened it otherwise): a redeal of his hand must leave him those."""
+        builder = self.to_act
+        if self.phase != "build" or builder not in others:
+            return None
+        at = others.index(builder)
+        keep = [c for c, t in zip(twin.hands[builder], twin.tags[builder]) if t != number]
+        pending = self.pending
+        return lambda deal: self._can_complete(pending.kind, pending.stands, keep + deal[at])
 
 
 def _fit_test(meld: TableMeld):
