@@ -1,6 +1,9 @@
 // Card faces as SVG, for every deck of parlour/core/cards.py, from the card's name alone
 // (GAMES.md notation): French/Skat "7C", Viashi "1W" and the gods by name, Xuni "3bat",
 // "white"/"black"/"devil", Ahzchim chips "Z2" "R5" "spy" "reshpel". null is a card face down.
+// The words on faces, glyphs and titles are in the page's language; the names stay notation.
+
+import { rtl, tc } from "./i18n.js";
 
 const FONT = "DejaVu Sans, Liberation Sans, Helvetica, Arial, sans-serif";
 const SERIF = "DejaVu Serif, Liberation Serif, Georgia, serif";
@@ -32,35 +35,45 @@ const PATH = {
 };
 
 const FRENCH_COLOR = { C: "#1c1c22", S: "#1c1c22", H: "#c42a2a", D: "#c42a2a" };
-const SUIT_WORD = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
+const SUIT_WORD = { C: tc("french", "clubs"), D: tc("french", "diamonds"), H: tc("french", "hearts"),
+  S: tc("french", "spades") };
 const SUIT_GLYPH = { C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660" };
-const RANK_WORD = { T: "10", J: "Jack", Q: "Queen", K: "King", A: "Ace" };
+const RANK_WORD = { T: "10", J: tc("french", "Jack"), Q: tc("french", "Queen"), K: tc("french", "King"),
+  A: tc("french", "Ace") };
 
+// name: the suit; one: a card of it, in glyphs ("3 Wind").
 export const VIASHI = {
-  W: { name: "Winds", ink: "#5b6b82", paper: "#f6f7fb", band: "#c9d2e0", emblem: "winds" },
-  R: { name: "Flames", ink: "#c8361b", paper: "#fff5ef", band: "#e8673a", emblem: "flame" },
-  P: { name: "Stones", ink: "#6b2a8c", paper: "#f8f1fb", band: "#8e4db0", emblem: "stone" },
-  B: { name: "Waves", ink: "#145ea8", paper: "#eff6fd", band: "#2f80c9", emblem: "waves" },
-  G: { name: "Leaves", ink: "#2f7d32", paper: "#f1f8ee", band: "#4f9d4a", emblem: "leaf" },
+  W: { name: tc("viashi", "Winds"), one: tc("viashi", "Wind"), ink: "#5b6b82", paper: "#f6f7fb", band: "#c9d2e0", emblem: "winds" },
+  R: { name: tc("viashi", "Flames"), one: tc("viashi", "Flame"), ink: "#c8361b", paper: "#fff5ef", band: "#e8673a", emblem: "flame" },
+  P: { name: tc("viashi", "Stones"), one: tc("viashi", "Stone"), ink: "#6b2a8c", paper: "#f8f1fb", band: "#8e4db0", emblem: "stone" },
+  B: { name: tc("viashi", "Waves"), one: tc("viashi", "Wave"), ink: "#145ea8", paper: "#eff6fd", band: "#2f80c9", emblem: "waves" },
+  G: { name: tc("viashi", "Leaves"), one: tc("viashi", "Leaf"), ink: "#2f7d32", paper: "#f1f8ee", band: "#4f9d4a", emblem: "leaf" },
 };
-const VIASHI_RANK = ["", "Queen", "King", "Prince", "Princess", "Warrior", "Merchant", "Worker",
-  "Scholar", "Fool"];
+const VIASHI_RANK = ["", tc("viashi", "Queen"), tc("viashi", "King"), tc("viashi", "Prince"),
+  tc("viashi", "Princess"), tc("viashi", "Warrior"), tc("viashi", "Merchant"), tc("viashi", "Worker"),
+  tc("viashi", "Scholar"), tc("viashi", "Fool")];
 export const GODS = ["Lady", "DarkLord", "Builder", "Thief", "Protectress", "Seductress", "Minion",
   "Friend", "Changeling"];
+const GOD_TITLE = { Lady: tc("god", "Lady"), DarkLord: tc("god", "Dark Lord"), Builder: tc("god", "Builder"),
+  Thief: tc("god", "Thief"), Protectress: tc("god", "Protectress"), Seductress: tc("god", "Seductress"),
+  Minion: tc("god", "Minion"), Friend: tc("god", "Friend"), Changeling: tc("god", "Changeling") };
 
+// one: a card of the suit, many: the suit, face: the word printed on the card.
 export const XUNI = {
-  bat: { ink: "#4b2a73", paper: "#f5f1fa" },
-  tapir: { ink: "#7a5231", paper: "#faf4ee" },
-  snake: { ink: "#2e7a3c", paper: "#f0f8f0" },
-  shark: { ink: "#1b6a96", paper: "#eef6fb" },
+  bat: { ink: "#4b2a73", paper: "#f5f1fa", one: tc("xuni", "bat"), many: tc("xuni", "bats"), face: tc("xuni", "BAT") },
+  tapir: { ink: "#7a5231", paper: "#faf4ee", one: tc("xuni", "tapir"), many: tc("xuni", "tapirs"), face: tc("xuni", "TAPIR") },
+  snake: { ink: "#2e7a3c", paper: "#f0f8f0", one: tc("xuni", "snake"), many: tc("xuni", "snakes"), face: tc("xuni", "SNAKE") },
+  shark: { ink: "#1b6a96", paper: "#eef6fb", one: tc("xuni", "shark"), many: tc("xuni", "sharks"), face: tc("xuni", "SHARK") },
 };
 
 const CHIP = {
-  Z: { name: "Zahahnie", fill: "#d9a521", edge: "#8a6510", ink: "#3b2a05" },
-  P: { name: "Pelmeahe", fill: "#2b9c8c", edge: "#16594f", ink: "#06231f" },
-  R: { name: "Rahziembiz", fill: "#c23b3b", edge: "#6e1717", ink: "#fff4f0" },
-  K: { name: "Roke Zibahl", fill: "#435a6e", edge: "#1f2b36", ink: "#f1f5f9" },
+  Z: { name: tc("chip", "Zahahnie"), face: tc("chip", "ZAHAHNIE"), fill: "#d9a521", edge: "#8a6510", ink: "#3b2a05" },
+  P: { name: tc("chip", "Pelmeahe"), face: tc("chip", "PELMEAHE"), fill: "#2b9c8c", edge: "#16594f", ink: "#06231f" },
+  R: { name: tc("chip", "Rahziembiz"), face: tc("chip", "RAHZIEMBIZ"), fill: "#c23b3b", edge: "#6e1717", ink: "#fff4f0" },
+  K: { name: tc("chip", "Roke Zibahl"), face: tc("chip", "ROKE ZIBAHL"), fill: "#435a6e", edge: "#1f2b36", ink: "#f1f5f9" },
 };
+// Letter spacing pulls apart the joined letters of Arabic script: only for scripts that allow it.
+const spaced = (value) => (rtl ? 0 : value);
 
 // What a name is ------------------------------------------------------------------------------
 export function cardKind(name) {
@@ -76,21 +89,22 @@ export function cardKind(name) {
 }
 
 export function godTitle(name) {
-  return name === "DarkLord" ? "Dark Lord" : name;
+  return GOD_TITLE[name] || name;
 }
 
 export function cardTitle(name) {
   const kind = cardKind(name);
   switch (kind) {
-    case "back": return "a card face down";
-    case "french": return `${RANK_WORD[name[0]] || name[0]} of ${SUIT_WORD[name[1]]}`;
-    case "viashi": return `${VIASHI_RANK[+name[0]]} of ${VIASHI[name[1]].name}`;
-    case "god": return `${godTitle(name)} (god, rank ${GODS.indexOf(name) + 1})`;
-    case "xuni": { const m = name.match(/^(\d+)(\w+)$/); return `${m[1]} of ${m[2]}s`; }
-    case "xuni-special": return name === "devil" ? "the devil" : `the ${name} elephant`;
+    case "back": return tc("card", "a card face down");
+    case "french": return tc("french", "{rank} of {suit}", { rank: RANK_WORD[name[0]] || name[0], suit: SUIT_WORD[name[1]] });
+    case "viashi": return tc("viashi", "{rank} of {suit}", { rank: VIASHI_RANK[+name[0]], suit: VIASHI[name[1]].name });
+    case "god": return tc("god", "{god} (god, rank {n})", { god: godTitle(name), n: GODS.indexOf(name) + 1 });
+    case "xuni": { const m = name.match(/^(\d+)(\w+)$/); return tc("xuni", "{n} of {animals}", { n: m[1], animals: XUNI[m[2]].many }); }
+    case "xuni-special": return name === "devil" ? tc("xuni", "the devil") : name === "white"
+      ? tc("xuni", "the white elephant") : tc("xuni", "the black elephant");
     case "chip":
-      if (name === "spy") return "Gieth Bek, the spy";
-      if (name === "reshpel") return "Reshpel";
+      if (name === "spy") return tc("chip", "Gieth Bek, the spy");
+      if (name === "reshpel") return tc("chip", "Reshpel");
       return `${CHIP[name[0]].name} ${name.slice(1)}`;
     default: return name;
   }
@@ -106,7 +120,7 @@ export function cardGlyph(name) {
     span.textContent = (name[0] === "T" ? "10" : name[0]) + SUIT_GLYPH[name[1]];
     span.classList.add(name[1] === "H" || name[1] === "D" ? "glyph-red" : "glyph-black");
   } else if (kind === "viashi") {
-    span.textContent = name[0] + " " + VIASHI[name[1]].name.slice(0, -1);
+    span.textContent = name[0] + " " + VIASHI[name[1]].one;
     span.style.setProperty("--glyph", VIASHI[name[1]].ink);
     span.classList.add("glyph-suit");
   } else if (kind === "god") {
@@ -114,11 +128,11 @@ export function cardGlyph(name) {
     span.classList.add("glyph-god");
   } else if (kind === "xuni") {
     const m = name.match(/^(\d+)(\w+)$/);
-    span.textContent = m[1] + " " + m[2];
+    span.textContent = m[1] + " " + XUNI[m[2]].one;
     span.style.setProperty("--glyph", XUNI[m[2]].ink);
     span.classList.add("glyph-suit");
   } else if (kind === "chip") {
-    span.textContent = name === "spy" ? "spy" : name === "reshpel" ? "Reshpel" : name;
+    span.textContent = name === "spy" ? tc("chip", "spy") : name === "reshpel" ? tc("chip", "Reshpel") : name;
     span.style.setProperty("--glyph", CHIP[name[0]] ? CHIP[name[0]].fill : "#444");
     span.classList.add("glyph-chip");
   } else {
@@ -226,7 +240,7 @@ function god(name) {
   }
   body += icon(PATH.star, 50, 58, 30, `fill="#f3d36b"`);
   const size = title.length > 9 ? 10.5 : 13;
-  body += `<text x="50" y="110" text-anchor="middle" font-family="${SERIF}" font-weight="700" font-size="${size}" fill="#f3d36b" letter-spacing="0.5">${title}</text>`;
+  body += `<text x="50" y="110" text-anchor="middle" font-family="${SERIF}" font-weight="700" font-size="${size}" fill="#f3d36b" letter-spacing="${spaced(0.5)}">${title}</text>`;
   return body;
 }
 
@@ -240,7 +254,7 @@ function xuni(name) {
       `<circle cx="${50 - 28 + 0.46 * 56}" cy="${60 - 28 + 0.21 * 56}" r="6" fill="${look.ink}"/>`
     : icon(PATH[animal], 50, 60, 66, `fill="${look.ink}"`);
   body += art;
-  body += `<text x="50" y="114" text-anchor="middle" font-family="${FONT}" font-size="12" letter-spacing="1.5" fill="${look.ink}">${animal.toUpperCase()}</text>`;
+  body += `<text x="50" y="114" text-anchor="middle" font-family="${FONT}" font-size="12" letter-spacing="${spaced(1.5)}" fill="${look.ink}">${look.face}</text>`;
   return body;
 }
 
@@ -249,7 +263,7 @@ function xuniSpecial(name) {
     let body = frame("#5c0f12", "#2a0507", "#e0a43a");
     body += icon(PATH.devil, 50, 62, 60, `fill="#c62828" stroke="#ffcf6b" stroke-width="2"`);
     body += `<circle cx="42" cy="64" r="3" fill="#ffcf6b"/><circle cx="58" cy="64" r="3" fill="#ffcf6b"/>`;
-    body += `<text x="50" y="120" text-anchor="middle" font-family="${SERIF}" font-size="13" font-weight="700" fill="#ffcf6b">DEVIL</text>`;
+    body += `<text x="50" y="120" text-anchor="middle" font-family="${SERIF}" font-size="13" font-weight="700" fill="#ffcf6b">${tc("xuni", "DEVIL")}</text>`;
     return body;
   }
   const white = name === "white";
@@ -257,8 +271,10 @@ function xuniSpecial(name) {
   let body = frame(paper, white ? "#c7bd9f" : "#0d0f12", ink);
   body += icon(PATH.elephant, 50, 62, 64, `fill="${white ? "#ffffff" : "#0a0b0d"}" stroke="${ink}" stroke-width="2.5"`);
   body += icon(PATH.ear, 50, 62, 64, `fill="none" stroke="${ink}" stroke-width="2.5"`);
-  body += `<text x="50" y="110" text-anchor="middle" font-family="${SERIF}" font-size="11" font-weight="700" letter-spacing="1" fill="${ink}">${white ? "WHITE" : "BLACK"}</text>`;
-  body += `<text x="50" y="123" text-anchor="middle" font-family="${SERIF}" font-size="9.5" font-weight="700" letter-spacing="0.6" fill="${ink}">ELEPHANT</text>`;
+  // Two lines, in the order the language reads them ("WHITE|ELEPHANT").
+  const [top, bottom] = (white ? tc("xuni", "WHITE|ELEPHANT") : tc("xuni", "BLACK|ELEPHANT")).split("|");
+  body += `<text x="50" y="110" text-anchor="middle" font-family="${SERIF}" font-size="11" font-weight="700" letter-spacing="${spaced(1)}" fill="${ink}">${top}</text>`;
+  body += `<text x="50" y="123" text-anchor="middle" font-family="${SERIF}" font-size="9.5" font-weight="700" letter-spacing="${spaced(0.6)}" fill="${ink}">${bottom || ""}</text>`;
   return body;
 }
 
@@ -266,21 +282,21 @@ function chip(name) {
   // Chips are round: drawn in a 100 x 100 box.
   let fill, edge, ink, big, small, extra = "";
   if (name === "spy") {
-    fill = "#1f1f24"; edge = "#000"; ink = "#f2e6c9"; big = ""; small = "SPY";
+    fill = "#1f1f24"; edge = "#000"; ink = "#f2e6c9"; big = ""; small = tc("chip", "SPY");
     extra = icon(PATH.eye, 50, 50, 46, `fill="#f2e6c9"`) + `<circle cx="50" cy="50" r="8" fill="#c23b3b"/><circle cx="50" cy="50" r="3.5" fill="#000"/>`;
   } else if (name === "reshpel") {
-    fill = "#2d4a8a"; edge = "#142447"; ink = "#f1f5ff"; big = ""; small = "RESHPEL";
+    fill = "#2d4a8a"; edge = "#142447"; ink = "#f1f5ff"; big = ""; small = tc("chip", "RESHPEL");
     extra = icon(PATH.tower, 50, 48, 42, `fill="#f1f5ff"`) + `<text x="50" y="80" text-anchor="middle" font-family="${FONT}" font-weight="700" font-size="13" fill="#ffd36b">+2</text>`;
   } else {
     const look = CHIP[name[0]];
-    fill = look.fill; edge = look.edge; ink = look.ink; big = name.slice(1); small = look.name.toUpperCase();
+    fill = look.fill; edge = look.edge; ink = look.ink; big = name.slice(1); small = look.face;
   }
   let body = `<circle cx="50" cy="50" r="47" fill="${fill}" stroke="${edge}" stroke-width="3"/>`;
   body += `<circle cx="50" cy="50" r="47" fill="none" stroke="#fff" stroke-width="7" stroke-dasharray="9 15.6" opacity="0.55"/>`;
   body += `<circle cx="50" cy="50" r="33" fill="none" stroke="${ink}" stroke-width="1.2" opacity="0.55"/>`;
   if (big) body += `<text x="50" y="62" text-anchor="middle" font-family="${FONT}" font-weight="700" font-size="${big.length > 1 ? 30 : 34}" fill="${ink}">${big}</text>`;
   body += extra;
-  body += `<text x="50" y="${big ? 31 : 28}" text-anchor="middle" font-family="${FONT}" font-weight="700" font-size="${small.length > 8 ? 6.5 : 8}" letter-spacing="0.6" fill="${ink}" opacity="0.85">${small}</text>`;
+  body += `<text x="50" y="${big ? 31 : 28}" text-anchor="middle" font-family="${FONT}" font-weight="700" font-size="${small.length > 8 ? 6.5 : 8}" letter-spacing="${spaced(0.6)}" fill="${ink}" opacity="0.85">${small}</text>`;
   return body;
 }
 

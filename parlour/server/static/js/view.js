@@ -3,9 +3,12 @@
 // a row of cards (null: face down), a list of lists a grid or piles, a dict a labelled section,
 // a list with one entry per seat goes into the seat panels. A game may add a layout hint
 // (Game.layout) to say which key is the hand, which keys belong to seats, which to hide.
+// What the games write stays their English and notation; the server sends its translation beside
+// each frame (`tr`: labels of keys, strings, moves), which ctx.label, ctx.value and ctx.move read.
 
 import { cardElement, cardGlyph } from "./cards.js";
-import { h, humanize } from "./common.js";
+import { agentLabel, h, humanize } from "./common.js";
+import { t } from "./i18n.js";
 
 const SEAT_KEY = /^(seat|to_act|current_player|player|leader|dealer|winner|loser|giver|receiver|owner|declarer|bidder|taker|opener|starter|by|from_seat|to_seat|next_player|last_player|who)$|_seat$|_player$|^seat_/;
 const SEAT_LIST_KEY = /^(winners|losers|order|seats|finished|places|ranking|ranks_by_seat|team|players_out|out|passed|stuck)$/;
@@ -17,11 +20,22 @@ const SKIP = new Set(["game", "seat"]);
 const PER_SEAT_KEY = /hand|tower|lane|pile|captive|meld|tableau|won|taken|trick|score|point|bid|played|seat|player/i;
 const GRID_KEY = /field|grid|board|map|matrix|land|square/i;
 
-export function makeContext({ cards, players, seats, mySeat, layout, toAct, you = true }) {
+export function makeContext({ cards, players, seats, mySeat, layout, toAct, you = true, tr = null }) {
   const cardSet = cards instanceof Set ? cards : new Set(cards || []);
+  const keys = (tr && tr.keys) || {};
+  const values = (tr && tr.values) || {};
+  const moves = (tr && tr.moves) || {};
   return {
     cards: cardSet, players, seats: seats || [], mySeat, toAct,
     layout: layout && typeof layout === "object" ? layout : {},
+    label(key) { return keys[key] || humanize(key); },
+    // Short values (a suit letter) are translated by their key: "trump\u0004R".
+    value(text, key) {
+      if (typeof text !== "string") return text;
+      const byKey = key ? values[`${key}\u0004${text}`] : undefined;
+      return byKey !== undefined ? byKey : values[text] !== undefined ? values[text] : text;
+    },
+    move(text) { return moves[text] !== undefined ? moves[text] : text; },
     isCard(value) { return typeof value === "string" && cardSet.has(value); },
     isCardText(value) {
       if (typeof value !== "string" || !value.trim()) return false;
@@ -30,26 +44,37 @@ export function makeContext({ cards, players, seats, mySeat, layout, toAct, you 
     isSeat(value) { return Number.isInteger(value) && value >= 0 && value < players; },
     seatName(i) {
       const seat = this.seats[i];
-      const name = seat && seat.name ? seat.name : `Seat ${i}`;
-      return you && i === mySeat && name.toLowerCase() !== "you" ? `${name} (you)` : name;
+      const name = defaultName(seat && seat.name ? seat.name : `Seat ${i}`);
+      return you && i === mySeat && name.toLowerCase() !== "you" ? t("{name} (you)", { name }) : name;
     },
   };
 }
 
+// The names the room gives seats nobody named ("Computer 2") read in the page's language.
+export function defaultName(name) {
+  const m = /^(Computer|Player|Seat) (\d+)$/.exec(name);
+  if (!m) return name;
+  const n = m[2];
+  return m[1] === "Computer" ? t("Computer {n}", { n }) : m[1] === "Player" ? t("Player {n}", { n })
+    : t("Seat {n}", { n });
+}
+
 export function seatChip(i, ctx) {
-  return h("span", { class: `seatchip seat-c${i % 8}`, title: `seat ${i}` }, ctx.seatName(i));
+  return h("span", { class: `seatchip seat-c${i % 8}`, title: t("seat {n}", { n: i }) }, ctx.seatName(i));
 }
 
 const muted = (text) => h("span", { class: "muted" }, text);
 
-// Text with the card names drawn as colored glyphs and "seat 2" as the seat's name.
+// Text with the card names drawn as colored glyphs and "seat 2" (in the page's language too) as
+// the seat's name.
+const SEAT_WORD = t("seat");
 export function richText(text, ctx) {
   const out = h("span", { class: "rich" });
   const parts = String(text).split(/(\s+)/);
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i];
     if (/^\s+$/.test(part) || part === "") { out.append(part); continue; }
-    const m = part.match(/^([(\[]?)(.*?)([.,;:!?)\]]*)$/);
+    const m = part.match(/^([(\[«]?)(.*?)([.,;:!?)\]»،؛]*)$/);
     const core = m ? m[2] : part;
     if (ctx.isCard(core)) {
       if (m[1]) out.append(m[1]);
@@ -57,8 +82,8 @@ export function richText(text, ctx) {
       if (m[3]) out.append(m[3]);
       continue;
     }
-    if (/^seat$/i.test(part) && i + 2 < parts.length) {
-      const n = parts[i + 2].match(/^(\d+)([.,;:!?)]*)$/);
+    if ((/^seat$/i.test(part) || part === SEAT_WORD) && i + 2 < parts.length) {
+      const n = parts[i + 2].match(/^(\d+)((?:'s)?[.,;:!?)»،؛]*)$/);
       if (n && ctx.isSeat(+n[1])) {
         out.append(seatChip(+n[1], ctx));
         if (n[2]) out.append(n[2]);
@@ -116,7 +141,7 @@ function isBoard(list, ctx) {
 
 export function renderValue(value, key, ctx, depth = 0) {
   if (value === null || value === undefined) return muted("\u2014");
-  if (typeof value === "boolean") return h("span", { class: "flag " + (value ? "on" : "off") }, value ? "yes" : "no");
+  if (typeof value === "boolean") return h("span", { class: "flag " + (value ? "on" : "off") }, value ? t("yes") : t("no"));
   if (typeof value === "number") {
     if (SEAT_KEY.test(key || "") && ctx.isSeat(value)) return seatChip(value, ctx);
     return h("span", { class: "num" }, Number.isInteger(value) ? String(value) : String(+value.toFixed(2)));
@@ -124,7 +149,7 @@ export function renderValue(value, key, ctx, depth = 0) {
   if (typeof value === "string") {
     if (ctx.isCard(value)) return cardRow([value], { small: depth > 0 });
     if (ctx.isCardText(value)) return cardRow(value.trim().split(/\s+/), { small: true });
-    return h("span", { class: "text" }, richText(value, ctx));
+    return h("span", { class: "text" }, richText(ctx.value(value, key), ctx));
   }
   if (Array.isArray(value)) return renderList(value, key, ctx, depth);
   if (typeof value === "object") return renderDict(value, key, ctx, depth);
@@ -133,12 +158,12 @@ export function renderValue(value, key, ctx, depth = 0) {
 
 function renderList(list, key, ctx, depth) {
   if (!list.length) {
-    return CARDISH_KEY.test(key || "") ? h("div", { class: "cards empty" }, h("div", { class: "slot" })) : muted("none");
+    return CARDISH_KEY.test(key || "") ? h("div", { class: "cards empty" }, h("div", { class: "slot" })) : muted(t("none"));
   }
   if (isCardList(list, key, ctx)) {
     if (list.length >= 3 && list.every((c) => c === null)) {
       // A face-down pile: a few backs squared up and how many there are.
-      const stack = h("div", { class: "stack", title: `${list.length} cards face down` });
+      const stack = h("div", { class: "stack", title: t("{n} cards face down", { n: list.length }) });
       for (let i = 0; i < Math.min(list.length, 4); i++) stack.append(cardElement(null));
       return h("div", { class: "stack-wrap" }, stack, h("span", { class: "stack-count" }, String(list.length)));
     }
@@ -156,7 +181,7 @@ function renderList(list, key, ctx, depth) {
           v === null ? muted("\u2014") : seatChip(v, ctx))));
     }
     return h("span", { class: "chips" }, list.map((v) => h("span", { class: "chipval" },
-      v === null ? "\u2014" : typeof v === "boolean" ? (v ? "yes" : "no") : richText(String(v), ctx))));
+      v === null ? "\u2014" : typeof v === "boolean" ? (v ? t("yes") : t("no")) : richText(ctx.value(String(v), key), ctx))));
   }
   if (list.every((v) => v === null || Array.isArray(v))) {
     if (isGrid(list, ctx, key)) return renderGrid(list, key, ctx);
@@ -203,7 +228,7 @@ function renderRecord(item, key, ctx, depth) {
   for (const [k, v] of entries) {
     if (seatEntry && k === seatEntry[0]) continue;
     const showLabel = entries.length > 2 || !seatEntry;
-    row.append(h("span", { class: "field" }, showLabel ? h("span", { class: "label" }, humanize(k)) : null,
+    row.append(h("span", { class: "field" }, showLabel ? h("span", { class: "label" }, ctx.label(k)) : null,
       renderValue(v, k, ctx, depth + 1)));
   }
   return row;
@@ -217,12 +242,12 @@ function isSeatKeyed(obj, ctx) {
 
 function renderDict(obj, key, ctx, depth) {
   const entries = Object.entries(obj);
-  if (!entries.length) return muted("none");
+  if (!entries.length) return muted(t("none"));
   const bySeat = isSeatKeyed(obj, ctx);
   const box = h("div", { class: "dict" + (depth > 1 ? " deep" : "") });
   for (const [k, v] of entries) {
     box.append(h("div", { class: "field" },
-      bySeat ? seatChip(+k, ctx) : h("span", { class: "label" }, humanize(k)),
+      bySeat ? seatChip(+k, ctx) : h("span", { class: "label" }, ctx.label(k)),
       renderValue(v, bySeat ? key : k, ctx, depth + 1)));
   }
   return box;
@@ -291,7 +316,7 @@ export function layoutView(view, ctx) {
 
 export function renderFacts(view, keys, ctx) {
   return h("div", { class: "facts" }, keys.map((key) => h("span", { class: "fact" },
-    h("span", { class: "label" }, humanize(key)), renderValue(view[key], key, ctx, 1))));
+    h("span", { class: "label" }, ctx.label(key)), renderValue(view[key], key, ctx, 1))));
 }
 
 export function renderTiles(view, keys, ctx) {
@@ -300,7 +325,7 @@ export function renderTiles(view, keys, ctx) {
     const body = renderValue(value, key, ctx, 0);
     const cards = body.querySelector && (body.classList.contains("cards") || body.querySelector(".card"));
     return h("section", { class: "tile" + (cards ? " has-cards" : ""), dataset: { key } },
-      h("h3", {}, humanize(key)), body);
+      h("h3", {}, ctx.label(key)), body);
   });
 }
 
@@ -310,16 +335,16 @@ export function renderSeatPanels(view, parts, ctx, frame) {
   const results = frame && frame.result;
   const best = results ? Math.max(...results) : null;
   for (let i = 0; i < n; i++) {
-    const seat = ctx.seats[i] || { kind: "person", name: `Seat ${i}` };
+    const seat = ctx.seats[i] || { kind: "person", name: t("Seat {n}", { n: i }) };
     const classes = ["seat", `seat-c${i % 8}`];
     if (frame && frame.to_act === i && frame.status !== "over") classes.push("to-act");
     if (i === ctx.mySeat) classes.push("mine");
     if (seat.kind === "person" && !seat.online) classes.push("offline");
-    const tag = seat.kind === "computer" ? `computer \u00b7 ${seat.agent || "random"}`
-      : !seat.claimed ? (seat.public ? "open seat" : "invited") : seat.online ? "online" : "away";
+    const tag = seat.kind === "computer" ? t("computer \u00b7 {level}", { level: agentLabel(seat.agent || "random") })
+      : !seat.claimed ? (seat.public ? t("open seat") : t("invited")) : seat.online ? t("online") : t("away");
     const panel = h("div", { class: classes.join(" "), dataset: { seat: i } },
       h("div", { class: "seat-head" },
-        h("span", { class: "avatar" }, seat.kind === "computer" ? "\u2699" : (seat.name || "?").trim().charAt(0).toUpperCase() || "?"),
+        h("span", { class: "avatar" }, seat.kind === "computer" ? "\u2699" : (defaultName(seat.name || "?")).trim().charAt(0).toUpperCase() || "?"),
         h("span", { class: "seat-who" }, h("span", { class: "seat-name" }, ctx.seatName(i)),
           h("span", { class: "seat-tag" }, tag))));
     const stats = h("div", { class: "seat-stats" });
@@ -328,21 +353,21 @@ export function renderSeatPanels(view, parts, ctx, frame) {
       if (Number.isInteger(v) && COUNT_KEY.test(key) && v >= 0 && v <= 60) {
         const backs = h("span", { class: "backs" });
         for (let k = 0; k < Math.min(v, 12); k++) backs.append(h("i"));
-        stats.append(h("span", { class: "stat" }, h("span", { class: "label" }, humanize(key)), backs, h("b", {}, String(v))));
+        stats.append(h("span", { class: "stat" }, h("span", { class: "label" }, ctx.label(key)), backs, h("b", {}, String(v))));
       } else {
-        stats.append(h("span", { class: "stat" }, h("span", { class: "label" }, humanize(key)), renderValue(v, key, ctx, 2)));
+        stats.append(h("span", { class: "stat" }, h("span", { class: "label" }, ctx.label(key)), renderValue(v, key, ctx, 2)));
       }
     }
     if (results) {
       stats.append(h("span", { class: "stat result" + (results[i] === best ? " best" : "") },
-        h("span", { class: "label" }, "Result"), h("b", {}, String(+results[i].toFixed(2))),
-        results[i] === best ? h("span", { class: "crown", title: "best result" }, "\u265b") : null));
+        h("span", { class: "label" }, t("Result")), h("b", {}, String(+results[i].toFixed(2))),
+        results[i] === best ? h("span", { class: "crown", title: t("best result") }, "\u265b") : null));
     }
     if (stats.childNodes.length) panel.append(stats);
     for (const key of parts.perSeat) {
       if (key === parts.handKey && i === ctx.mySeat) continue; // drawn as the hand below
       const v = parts.seatKeyed && parts.seatKeyed.has(key) ? view[key][String(i)] : view[key][i];
-      panel.append(h("div", { class: "seat-part" }, h("span", { class: "label" }, humanize(key)), renderValue(v, key, ctx, 1)));
+      panel.append(h("div", { class: "seat-part" }, h("span", { class: "label" }, ctx.label(key)), renderValue(v, key, ctx, 1)));
     }
     panels.push(panel);
   }
@@ -350,7 +375,7 @@ export function renderSeatPanels(view, parts, ctx, frame) {
 }
 
 export function renderLog(lines, ctx) {
-  return lines.map((line) => h("li", {}, richText(line, ctx)));
+  return lines.map((line) => h("li", {}, richText(ctx.value(line, "log"), ctx)));
 }
 
 // Cards in hand overlap when the row is too narrow for them.
