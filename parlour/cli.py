@@ -69,6 +69,40 @@ def rules(game: str) -> None:
 
 
 @app.command()
+def deck(name: Optional[str] = typer.Argument(None, help="the deck (see --list)"),
+         pdf: Optional[Path] = typer.Option(None, "--pdf", help="write the print-and-play PDF here"),
+         paper: str = typer.Option("a4", help="a4 or letter"),
+         list_: bool = typer.Option(False, "--list", help="list the decks")) -> None:
+    """Print-and-play: a deck's faces at real size on A4 or Letter, with cut marks."""
+    from parlour import printing  # cairo is loaded only when a deck is printed
+
+    if list_ or name is None:
+        table = Table(title="Decks (cards a page on A4 and Letter)")
+        for column in ("deck", "title", "cards", "size", "A4", "Letter"):
+            table.add_column(column, no_wrap=column == "deck")
+        for deck_name in parlour.DECKS:
+            a4, letter = printing.sheet(deck_name, "a4"), printing.sheet(deck_name, "letter")
+            table.add_row(deck_name, a4.deck.title, str(len(a4.deck)), printing.size_text(a4),
+                          str(a4.per_page), str(letter.per_page))
+        console.print(table)
+        return
+    try:
+        sheet = printing.sheet(name, paper)
+    except ParlourError as error:
+        _fail(str(error))
+    if pdf is None:
+        console.print(f"{sheet.deck.title}: {len(sheet.deck)} cards, {sheet.per_page} a page, "
+                      f"{sheet.pages} {sheet.paper.name} pages. Write them with --pdf FILE.")
+        return
+    try:
+        pdf.write_bytes(printing.deck_pdf(name, paper))
+    except OSError as error:
+        _fail(f"cannot write {pdf}: {error.strerror}")
+    console.print(f"{pdf}: {sheet.deck.title}, {len(sheet.deck)} cards on {sheet.pages} "
+                  f"{sheet.paper.name} pages")
+
+
+@app.command()
 def play(game: str,
          players: Optional[int] = typer.Option(None, help="number of players"),
          seat: int = typer.Option(0, help="your seat (0 plays first)"),

@@ -1,5 +1,6 @@
 """`parlour score`: the best arrangement and score of a hand of real cards, for people playing
-Loot or Treasure at a table. The lead mounts `app` on the main CLI as `parlour score`."""
+Loot or Treasure at a table. Both commands call the game's `scorer` (parlour/core/scorer.py), the
+very call the room's scorer page makes. The lead mounts `app` on the main CLI as `parlour score`."""
 
 from __future__ import annotations
 
@@ -7,11 +8,8 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from .core.errors import IllegalAction
-from .games import loot as loot_game
-from .games import treasure as treasure_game
-from .core.cards import is_god
-from .games.melds import Arrangement, read_card, sort_cards
+import parlour
+from .core.errors import ParlourError
 
 app = typer.Typer(help="Score a hand of real cards at its best arrangement.", no_args_is_help=True)
 
@@ -20,31 +18,36 @@ def _split(words: list[str]) -> list[str]:
     return [w for word in words for w in word.replace(",", " ").split()]
 
 
-def _show(title: str, arrangement: Arrangement, notes: list[str]) -> None:
+def _show(title: str, result: dict) -> None:
     console = Console()
     table = Table(title=title)
     table.add_column("combination")
     table.add_column("cards")
     table.add_column("points", justify="right")
-    for meld in arrangement.melds:
-        cards = " ".join(c if c == i else f"{c} (as {i})" for c, i in zip(meld.cards, meld.idents))
-        kind = meld.kind
-        if meld.runs:
+    for meld in result["melds"]:
+        cards = " ".join(c if c == i else f"{c} (as {i})" for c, i in zip(meld["cards"], meld["as"]))
+        kind = meld["kind"]
+        if meld["runs"]:
             kind += " holding a run"
-        if meld.bonus:
+        if meld["bonus"]:
             kind += " of six colors"
-        table.add_row(kind, cards, f"{meld.points:+g}")
-    for card, points in zip(arrangement.loose, arrangement.loose_points):
-        table.add_row("uncombined", card, f"{points:+g}")
-    table.add_row("[bold]total[/bold]", "", f"[bold]{arrangement.score:+g}[/bold]")
+        table.add_row(kind, cards, f"{meld['points']:+g}")
+    for loose in result["loose"]:
+        table.add_row("uncombined", loose["card"], f"{loose['points']:+g}")
+    table.add_row("[bold]total[/bold]", "", f"[bold]{result['score']:+g}[/bold]")
     console.print(table)
-    for note in notes:
+    for note in result["notes"]:
         console.print(note)
 
 
-def _fail(error: IllegalAction) -> None:
-    Console(stderr=True).print(f"[red]{error}[/red]")
-    raise typer.Exit(2)
+def _score(game_id: str, title: str, hand: list[str], gods: list[str], options: dict) -> None:
+    scorer = parlour.game_class(game_id).scorer
+    try:
+        result = scorer.run(_split(hand), _split(gods), options)
+    except ParlourError as error:
+        Console(stderr=True).print(f"[red]{error}[/red]")
+        raise typer.Exit(2)
+    _show(title, result)
 
 
 @app.command("loot")
@@ -53,13 +56,7 @@ def loot(hand: list[str] = typer.Argument(..., help="the cards: 1W .. 9G, gods b
                                         help="gods in the other hands (Lady,Thief or repeat)"),
          run_bonus: str = typer.Option("scaled", help="scaled or flat six-color bonus")) -> None:
     """A Loot hand at the firing of the village: every god in any hand is in play."""
-    try:
-        arrangement = loot_game.score_hand(_split(hand), _split(gods), run_bonus)
-        in_play = sort_cards({read_card(g) for g in _split(gods) + _split(hand)
-                              if is_god(read_card(g))})
-    except IllegalAction as error:
-        _fail(error)
-    _show("Loot", arrangement, ["gods in play: " + (", ".join(in_play) or "none")])
+    _score("loot", "Loot", hand, gods, {"run_bonus": run_bonus})
 
 
 @app.command("treasure")
@@ -71,16 +68,7 @@ def treasure(hand: list[str] = typer.Argument(..., help="the cards: 1W .. 9G, go
              six_color_bonus: bool = typer.Option(False, help="count Loot's six-color bonus")
              ) -> None:
     """Treasure cards as if tabled (4 a card), the rest in hand, under the effects in force."""
-    try:
-        arrangement = treasure_game.score_hand(_split(hand), _split(gods), six_color_bonus)
-        active, cancelled = treasure_game.active_effects(
-            treasure_game.parse_gods(_split(gods)))
-    except IllegalAction as error:
-        _fail(error)
-    notes = [f"{g} in a {k}: {treasure_game.EFFECTS[(g, k)]}" for g, k in sorted(active)]
-    if cancelled:
-        notes.append("cancelled: " + ", ".join(sorted(cancelled)))
-    _show("Treasure", arrangement, notes or ["no effects in force"])
+    _score("treasure", "Treasure", hand, gods, {"six_color_bonus": six_color_bonus})
 
 
 if __name__ == "__main__":

@@ -372,3 +372,14 @@ def test_arena_command():
     assert "| medium - easy |" in result.output
     bad = runner.invoke(arena_app, [GAMES[0], "--agents", "medium,wizard", "-n", "1"])
     assert bad.exit_code == 2 and "wizard" in bad.output
+
+
+def test_arena_results_do_not_depend_on_the_number_of_workers():
+    """The arena plays its games on worker processes: a game's deal, seating and agents' seeds are
+    fixed before any is played, so two workers give exactly one worker's results."""
+    game = parlour.load(GAMES[0])
+    specs = ["ismcts:iters=20", "medium"] + ["easy"] * (game.players - 2)
+    alone = run_arena(game, specs, games=game.players, seed=9)
+    pooled = run_arena(game, specs, games=game.players, seed=9, jobs=2)
+    assert (alone.returns == pooled.returns).all() and (alone.places == pooled.places).all()
+    assert alone.decisions == pooled.decisions

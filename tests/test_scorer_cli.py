@@ -40,3 +40,53 @@ def test_bad_cards_are_refused_with_a_reason():
     assert result.exit_code == 2
     result = runner.invoke(app, ["treasure", "1W", "-g", "Lady"])
     assert result.exit_code == 2
+
+
+# The scorer hook (Game.scorer), the one call behind `parlour score` and the room's /api/score.
+import pytest  # noqa: E402
+
+import parlour  # noqa: E402
+from parlour.core.errors import IllegalAction, OptionError  # noqa: E402
+
+
+def test_the_hook_gives_the_arrangement_the_cli_prints():
+    result = parlour.game_class("loot").scorer.run(["3W", "4R", "5P", "6B", "9G"], ["Lady"])
+    assert result["score"] == 7
+    assert result["melds"] == [{"kind": "run", "cards": ["3W", "4R", "5P", "6B"],
+                                "as": ["3W", "4R", "5P", "6B"], "points": 16, "runs": [],
+                                "bonus": False}]
+    assert result["loose"] == [{"card": "9G", "points": -9}]
+    assert result["notes"] == ["gods in play: Lady"]
+
+
+def test_a_card_named_more_often_than_the_deck_holds_it_is_refused():
+    """Loot is played with one Viashi deck: a card, or a god in the hand and in another hand, is
+    there once. Treasure may use two decks."""
+    loot = parlour.game_class("loot").scorer
+    with pytest.raises(IllegalAction, match="1W is named 2 times; the deck holds one"):
+        loot.run(["1W", "1w"])
+    with pytest.raises(IllegalAction, match="Lady is named 2 times"):
+        loot.run(["1W", "Lady"], ["Lady"])
+    treasure = parlour.game_class("treasure").scorer
+    assert treasure.run(["1W", "1W", "Lady"], ["Lady:set"])["score"] is not None
+    with pytest.raises(IllegalAction, match="Lady is named 3 times; the deck holds 2"):
+        treasure.run(["1W", "Lady"], ["Lady:set", "Lady:run"])
+    result = runner.invoke(app, ["loot", "2W", "2W"])
+    assert result.exit_code == 2 and "the deck holds one" in result.output
+
+
+def test_table_entries_and_options_are_checked():
+    loot = parlour.game_class("loot").scorer
+    with pytest.raises(IllegalAction, match="1W cannot be named here"):
+        loot.run(["2W"], ["1W"])
+    with pytest.raises(IllegalAction, match="without"):
+        loot.run(["2W"], ["Lady:set"])
+    with pytest.raises(OptionError, match="run_bonus"):
+        loot.run(["2W"], [], {"run_bonus": "big"})
+    with pytest.raises(OptionError, match="unknown option 'bonus'"):
+        loot.run(["2W"], [], {"bonus": True})
+    with pytest.raises(IllegalAction, match="pick the cards"):
+        loot.run([], ["Lady"])
+    treasure = parlour.game_class("treasure").scorer
+    with pytest.raises(IllegalAction, match="Lady:set, Lady:run, Lady:color, Lady:color\\+run"):
+        treasure.run(["2W"], ["Lady"])

@@ -119,8 +119,69 @@ def entries_of(specs: list[str]) -> list[Entry]:
     return entries
 
 
-def run_arena(game, specs: list[str], games: int, seed: int = 0, progress=None) -> ArenaResult:
-    """Play `games` games of `game` (a loaded Game) among `specs`, one agent per seat.
+def plan_games(players: int, games: int, seed: int) -> list[tuple]:
+    """Each game's deal seed, seating and agents' seeds, fixed up front so that a game's outcome
+    does not depend on which worker plays it or when."""
+    master = random.Random(seed)
+    plan = []
+    deal_seed = 0
+    for g in range(games):
+        shift = g % players
+        if shift == 0:
+            deal_seed = master.getrandbits(63)
+        # Entry e sits at seat (e + shift) % players: a block of `players` games puts every
+        # entry in every seat of the same deal.
+        seat_of = [(e + shift) % players for e in range(players)]
+        agent_seeds = [master.getrandbits(63) for _ in range(players)]
+        plan.append((deal_seed, seat_of, agent_seeds))
+    return plan
+
+
+_LOADED: dict = {}
+
+
+def play_game(game, specs: list[str], deal_seed: int, seat_of: list[int],
+              agent_seeds: list[int]) -> dict:
+    """One arena game: each entry's return and place and its think times. `game` is a loaded
+    Game, or (id, players, options) in a worker process."""
+    if isinstance(game, tuple):
+        key = (game[0], game[1], tuple(sorted(game[2].items())))
+        if key not in _LOADED:
+            from ..core.registry import load
+            _LOADED[key] = load(game[0], game[1], **game[2])
+        game = _LOADED[key]
+    players = game.players
+    entry_at = [0] * players
+    for e, s in enumerate(seat_of):
+        entry_at[s] = e
+    agents = [make_agent(specs[entry_at[s]], game, seed=agent_seeds[s]) for s in range(players)]
+    think_max = [0.0] * players
+    think_total = [0.0] * players
+    think_cpu_max = [0.0] * players
+    decisions = [0] * players
+    state = game.new_state(seed=deal_seed)
+    while not state.is_terminal:
+        seat = state.current_player
+        e = entry_at[seat]
+        t0, c0 = time.perf_counter(), time.thread_time()
+        action = agents[seat].choose(state, seat)
+        spent = time.perf_counter() - t0
+        think_total[e] += spent
+        think_max[e] = max(think_max[e], spent)
+        think_cpu_max[e] = max(think_cpu_max[e], time.thread_time() - c0)
+        decisions[e] += 1
+        state.apply(action, seat)
+    result = state.returns()
+    game_places = places_of(result)
+    return {"returns": [result[s] for s in seat_of], "places": [game_places[s] for s in seat_of],
+            "think_max": think_max, "think_total": think_total, "think_cpu_max": think_cpu_max,
+            "decisions": decisions}
+
+
+def run_arena(game, specs: list[str], games: int, seed: int = 0, progress=None,
+              jobs: int = 1) -> ArenaResult:
+    """Play `games` games of `game` (a loaded Game) among `specs`, one agent per seat, on `jobs`
+    worker processes (the results do not depend on it).
 
     `progress(done, total)` is called after each game (the CLI draws a bar with it)."""
     from openskill.models import PlackettLuce
@@ -131,9 +192,8 @@ def run_arena(game, specs: list[str], games: int, seed: int = 0, progress=None) 
     for spec in specs:
         parse_spec(spec)  # refuse a bad spec before the first game
     entries = entries_of(specs)
-    model = PlackettLuce()
-    ratings = [model.rating(name=e.label) for e in entries]
-    master = random.Random(seed)
+    specs = [e.spec for e in entries]
+    plan = plan_games(players, games, seed)
     returns = np.zeros((games, players))
     places = np.zeros((games, players))
     think_max = [0.0] * players
@@ -141,40 +201,34 @@ def run_arena(game, specs: list[str], games: int, seed: int = 0, progress=None) 
     think_cpu_max = [0.0] * players
     decisions = [0] * players
     start = time.perf_counter()
-    deal_seed = 0
-    for g in range(games):
-        shift = g % players
-        if shift == 0:
-            deal_seed = master.getrandbits(63)
-        # Entry e sits at seat (e + shift) % players: a block of `players` games puts every
-        # entry in every seat of the same deal.
-        seat_of = [(e + shift) % players for e in range(players)]
-        entry_at = [0] * players
-        for e, s in enumerate(seat_of):
-            entry_at[s] = e
-        agents = [make_agent(entries[entry_at[s]].spec, game, seed=master.getrandbits(63))
-                  for s in range(players)]
-        state = game.new_state(seed=deal_seed)
-        while not state.is_terminal:
-            seat = state.current_player
-            e = entry_at[seat]
-            t0, c0 = time.perf_counter(), time.thread_time()
-            action = agents[seat].choose(state, seat)
-            spent = time.perf_counter() - t0
-            think_total[e] += spent
-            think_max[e] = max(think_max[e], spent)
-            think_cpu_max[e] = max(think_cpu_max[e], time.thread_time() - c0)
-            decisions[e] += 1
-            state.apply(action, seat)
-        result = state.returns()
-        game_places = places_of(result)
-        for e, s in enumerate(seat_of):
-            returns[g, e] = result[s]
-            places[g, e] = game_places[s]
-        rated = model.rate([[r] for r in ratings], ranks=[places[g, e] for e in range(players)])
-        ratings = [team[0] for team in rated]
+
+    def outcomes():
+        if jobs <= 1:
+            for deal_seed, seat_of, agent_seeds in plan:
+                yield play_game(game, specs, deal_seed, seat_of, agent_seeds)
+            return
+        from concurrent.futures import ProcessPoolExecutor
+        spec = (game.info.id, game.players, dict(game.options))
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            yield from pool.map(play_game, [spec] * games, [specs] * games,
+                                *zip(*plan))
+
+    for g, outcome in enumerate(outcomes()):
+        returns[g] = outcome["returns"]
+        places[g] = outcome["places"]
+        for e in range(players):
+            think_total[e] += outcome["think_total"][e]
+            think_max[e] = max(think_max[e], outcome["think_max"][e])
+            think_cpu_max[e] = max(think_cpu_max[e], outcome["think_cpu_max"][e])
+            decisions[e] += outcome["decisions"][e]
         if progress is not None:
             progress(g + 1, games)
+    # The ratings follow the games in their order, whichever worker played them.
+    model = PlackettLuce()
+    ratings = [model.rating(name=e.label) for e in entries]
+    for g in range(games):
+        rated = model.rate([[r] for r in ratings], ranks=list(places[g]))
+        ratings = [team[0] for team in rated]
     return ArenaResult(game=game.info.id, players=players, options=dict(game.options), seed=seed,
                        entries=entries, returns=returns, places=places, think_max=think_max,
                        think_total=think_total, decisions=decisions, ratings=ratings,

@@ -34,6 +34,8 @@ def arena(
     option: list[str] = typer.Option([], "--option", "-o", help="game option k=v (repeat)"),
     json_out: Optional[str] = typer.Option(None, "--json", help="also write the results here"),
     markdown: bool = typer.Option(False, "--markdown", help="also print the tables as Markdown"),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1,
+                             help="worker processes (the results do not depend on it)"),
 ) -> None:
     """Play GAME many times with seats rotated and report each agent's mean return and place
     (95% intervals), paired differences between the agents listed, and an openskill rating."""
@@ -55,7 +57,7 @@ def arena(
                       TimeElapsedColumn(), TimeRemainingColumn(), console=console,
                       transient=True) as bar:
             task = bar.add_task("games", total=games)
-            result = run_arena(loaded, specs, games, seed=seed,
+            result = run_arena(loaded, specs, games, seed=seed, jobs=jobs,
                                progress=lambda done, total: bar.update(task, completed=done))
     except (OptionError, ValueError) as error:
         console.print(f"[red]error:[/red] {error}")

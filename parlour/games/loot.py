@@ -11,6 +11,7 @@ discard, firing offered at the moments GAMES.md names, reveal and score. The mat
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..agents.base import Agent
 from ..core.cards import GODS, VIASHI_54, VIASHI_CARDS, is_god, viashi_rank
@@ -18,7 +19,9 @@ from ..core.errors import IllegalAction
 from ..core.game import Game, GameInfo, Option, PhasedState
 from ..core.hidden import redeal
 from ..core.registry import register
-from .melds import CARD_INDEX, Arrangement, Scoring, best_score, read_card, solve, sort_cards
+from ..core.scorer import Scorer, to_result
+from .melds import CARD_INDEX, Arrangement, Scoring, best_score, read_card, score, solve, \
+    sort_cards
 
 HAND_SIZE = 9
 # Engine limits, not rules: a hand nobody fires is called after this many rounds of turns, and a
@@ -53,6 +56,13 @@ def score_hand(cards, gods=(), run_bonus: str = "scaled") -> Arrangement:
         if not is_god(god):
             raise IllegalAction(f"{god} is not a god; the gods are {', '.join(GODS)}")
     return solve(cards, loot_scoring(in_play, run_bonus))
+
+
+def score_at_firing(cards, gods, options) -> dict:
+    """The scorer of `parlour score loot` and the room's scorer page (Loot.scorer)."""
+    arrangement = score_hand(cards, gods, options["run_bonus"])
+    in_play = sort_cards({read_card(g) for g in gods} | {c for c in cards if is_god(c)})
+    return to_result(arrangement, ["gods in play: " + (", ".join(in_play) or "none")])
 
 
 # Actions ---------------------------------------------------------------------------------------
@@ -115,6 +125,10 @@ class Loot(Game):
         ),
         twins={"open_spiel": ["gin_rummy"], "rlcard": ["gin-rummy"]},
     )
+    # A hand of real cards scored for people at a table: nine cards, ten with a card drawn.
+    scorer = Scorer(score_at_firing, read_card, deck="viashi", copies=1,
+                    table_label="Gods in the other hands", table_cards=GODS,
+                    options=(info.option("run_bonus"),), max_cards=12)
     sample_options = (
         {},
         {"fire": "own_turn"},
@@ -173,9 +187,8 @@ class Loot(Game):
         if last:
             lines.append(f"last hand ({last['how']}), gods in play: "
                          + (", ".join(last["gods"]) or "none"))
-            for s, (cards, melds, score) in enumerate(zip(last["hands"], last["melds"],
-                                                         last["scores"])):
-                lines.append(f"  seat {s}: {score:+g}  " + "; ".join(melds))
+            for s, (melds, points) in enumerate(zip(last["melds"], last["scores"])):
+                lines.append(f"  seat {s}: {points:+g}  " + "; ".join(melds))
         if view["phase"] == "over":
             lines.append("the match is over; winners: "
                          + ", ".join(f"seat {s}" for s in view["winners"]))
@@ -190,11 +203,24 @@ class Loot(Game):
         if view["hand"] is not None:
             lines.append("your hand: " + " ".join(view["hand"]))
             if view["best"] is not None:
-                lines.append(f"best now: {view['best']:+g}  (gods you know of: "
+                now = "best after your discard" if len(view["hand"]) > HAND_SIZE else "best now"
+                lines.append(f"{now}: {view['best']:+g}  (gods you know of: "
                              + (", ".join(view["gods_known"]) or "none") + ")")
-        lines.append(f"to act: seat {view['to_act']} ({view['phase']})"
-                     + ("; the village may be fired" if view["can_fire"] else ""))
+        lines.append(_prompt(view))
         return "\n".join(lines)
+
+
+def _prompt(view: dict) -> str:
+    """Who is to act and what he may do."""
+    seat, phase = view["to_act"], view["phase"]
+    who = f"you (seat {seat})" if seat == view["seat"] else f"seat {seat}"
+    if phase == "start":
+        return f"to act: {who}: draw or take the top discard" + \
+            (", or fire the village" if view["can_fire"] else "")
+    if phase == "discard":
+        drawn = f" (drew {view['drawn']})" if view.get("drawn") else ""
+        return f"to act: {who}{drawn}: discard a card"
+    return f"to act: {who}: fire the village now, right after that discard, or pass"
 
 
 # The rules -------------------------------------------------------------------------------------
@@ -237,6 +263,7 @@ class LootState(PhasedState):
         self.turns = [0] * n  # turns finished this hand, by seat
         self.turns_in_hand = 0
         self.asks: list[int] = []
+        self.drawn: str | None = None  # the card the seat to act has just drawn
         self.next_player = self.starter
         self.phase = "start"
         self.to_act = self.starter
@@ -290,7 +317,7 @@ class LootState(PhasedState):
         if phase == "fire":
             if action in (FIRE, PASS):
                 return None
-            return "another player has just discarded: fire the village or pass"
+            return "a card has just been discarded: fire the village now or pass"
         return "the game is over"
 
     def _apply(self, action) -> None:
@@ -328,9 +355,11 @@ class LootState(PhasedState):
         card = self.draw.pop()
         self.hands[seat].append(card)
         self.tags[seat][card] = self.pile_number
+        self.drawn = card
         self._log(f"seat {seat} draws")
 
     def _discard(self, seat: int, card: str) -> None:
+        self.drawn = None
         self.hands[seat].remove(card)
         del self.tags[seat][card]
         self.discard.append(card)
@@ -366,16 +395,15 @@ class LootState(PhasedState):
         options = self.game.options
         gods = self.gods_in_play()
         scoring = loot_scoring(gods, options["run_bonus"])
-        arrangements = [solve(hand, scoring) for hand in self.hands]
-        scores = [a.score for a in arrangements]
-        for s, score in enumerate(scores):
-            self.totals[s] += score
+        # The scores now; the arrangements behind them are worked out when a view shows them.
+        scores = [score(hand, scoring) for hand in self.hands]
+        for s, points in enumerate(scores):
+            self.totals[s] += points
         how = f"seat {seat} fired the village" if seat is not None else \
             f"nobody fired in {ROUND_LIMIT} rounds: the hand is called"
         self.results.append({
             "hand": self.hand_number, "how": how, "fired_by": seat, "gods": gods,
             "hands": [sort_cards(h) for h in self.hands],
-            "melds": [_describe(a) for a in arrangements],
             "scores": scores,
         })
         self._log(how + "; scores " + ", ".join(f"seat {s} {x:+g}" for s, x in enumerate(scores)))
@@ -411,7 +439,11 @@ class LootState(PhasedState):
             gods_known = [g for g in GODS if g in seen]
             if self.phase != "over":
                 scoring = loot_scoring(gods_known, self.game.options["run_bonus"])
-                best = best_score(hand, scoring)
+                if len(hand) > HAND_SIZE:  # before its discard: the best nine it can keep
+                    best = max(best_score([c for c in hand if c != out], scoring)
+                               for out in set(hand))
+                else:
+                    best = best_score(hand, scoring)
         return {
             "game": "loot",
             "seat": seat,
@@ -426,16 +458,26 @@ class LootState(PhasedState):
             "draw_count": len(self.draw),
             "turns": list(self.turns),
             "can_fire": self.phase in ("start", "fire") and self._everyone_played(),
+            # The card this seat has just drawn, before it discards (only it saw the card).
+            "drawn": self.drawn if seat is not None and seat == self.to_act else None,
             "fire": self.game.options["fire"],
             "run_bonus": self.game.options["run_bonus"],
             "gods_known": gods_known,
             "best": best,
             "totals": list(self.totals),
             "points_target": self.game.options["points"],
-            "last_hand": self.results[-1] if self.results else None,
+            "last_hand": self._last_hand(),
             "winners": self.winners,
             "log": self.log[-30:],
         }
+
+    def _last_hand(self) -> dict | None:
+        """The last hand scored, with each hand's best arrangement described."""
+        if not self.results:
+            return None
+        last = self.results[-1]
+        scoring = loot_scoring(last["gods"], self.game.options["run_bonus"])
+        return dict(last, melds=[list(_described(tuple(h), scoring)) for h in last["hands"]])
 
     def card_census(self) -> list[str]:
         return [c for h in self.hands for c in h] + self.draw + self.discard
@@ -475,7 +517,14 @@ class LootState(PhasedState):
                     twin.tags[s][c] = number
             if number == self.pile_number:
                 twin.draw = fresh[-1]
+        if self.to_act != seat:
+            twin.drawn = None  # a card of a hand redealt: which one is not known
         return twin
+
+
+@lru_cache(maxsize=256)
+def _described(hand: tuple[str, ...], scoring: Scoring) -> tuple[str, ...]:
+    return tuple(_describe(solve(hand, scoring)))
 
 
 def _describe(arrangement: Arrangement) -> list[str]:

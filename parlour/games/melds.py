@@ -12,15 +12,20 @@ for fools, the smallest run, set and color, what a card left in the hand costs, 
 change rank or color. Loot and Treasure build a `Scoring` from the gods in play; `solve` knows no
 god by name.
 
-The solver. Values are additive per card, so an arrangement is a choice, for each card, of loose,
-set (of its rank), color (of its suit), run, or color-and-run-within; all sets of one rank merge
-into one set and all colors of one suit into one color without changing the score. What is left to
-search is the runs. `solve` goes up the ranks 1..9 keeping, for every reachable pattern of
-(color sizes so far, open runs, open runs within colors, wild cards not yet placed), the best
-score: an exact dynamic programme whose states stay few for real hands. Without a six-color
-bonus in reach a run is only its length, so runs are counted by length and a rank's cards join
-them in the one best way (short runs first, then long ones, then new runs); cards that may change
-color pick their color at the end.
+The solver, in two exact searches. A hand without cards that may change (all of Loot's, most of
+Treasure's) and of at most PLAIN_LIMIT cards is split into the melds it can make: every set,
+color (with its best runs within) and run its cards can form is listed, and the best split into
+such melds and loose cards is found card by card, remembering the cards left.
+
+Bigger hands and hands with changing cards go rank by rank. Values are additive per card, so an
+arrangement is a choice, for each card, of loose, set (of its rank), color (of its suit), run, or
+color-and-run-within; all sets of one rank merge into one set and all colors of one suit into one
+color without changing the score. What is left to search is the runs. `_Solver` goes up the ranks
+1..9 keeping, for every reachable pattern of (color sizes so far, open runs, open runs within
+colors, wild cards not yet placed), the best score: an exact dynamic programme whose states stay
+few for real hands. Without a six-color bonus in reach a run is only its length, so runs are
+counted by length and a rank's cards join them in the one best way (short runs first, then long
+ones, then new runs); cards that may change color pick their color at the end.
 """
 
 from __future__ import annotations
@@ -28,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import product
+from itertools import combinations, product
 
 from ..core.cards import GOD_RANK, GODS, VIASHI_CARDS, is_god, viashi_rank, viashi_suit
 from ..core.errors import IllegalAction
@@ -188,7 +193,10 @@ def _card_facts(card: str, scoring: Scoring):
 
 def solve(cards: Sequence[str], scoring: Scoring) -> Arrangement:
     """The best-scoring arrangement of a hand (exact)."""
-    return _Solver(tuple(cards), scoring).run(True)
+    cards = tuple(cards)
+    if _plain(cards, scoring):
+        return _solve_plain(cards, scoring, True)
+    return _Solver(cards, scoring).run(True)
 
 
 def best_score(cards: Iterable[str], scoring: Scoring) -> float:
@@ -196,8 +204,15 @@ def best_score(cards: Iterable[str], scoring: Scoring) -> float:
     return _best_score(tuple(sorted(cards)), scoring)
 
 
+def score(cards: Sequence[str], scoring: Scoring) -> float:
+    """The best score of a hand asked about once (not cached)."""
+    return _best_score.__wrapped__(tuple(cards), scoring)
+
+
 @lru_cache(maxsize=200_000)
 def _best_score(cards: tuple[str, ...], scoring: Scoring) -> float:
+    if _plain(cards, scoring):
+        return _solve_plain(cards, scoring, False)
     return _Solver(cards, scoring).run(False)
 
 
@@ -209,6 +224,178 @@ def _tables(sc: Scoring):
     facts = {c: _card_facts(c, sc) for c in VIASHI_CARDS}
     loose = {c: sc.loose_value(c) for c in VIASHI_CARDS}
     return val, facts, loose
+
+
+# Hands without changing cards ------------------------------------------------------------------
+# Loot never has a card that may change, and most Treasure hands hold none. For these every meld
+# the hand can make is listed (each set, color and run its cards can form, a color with the best
+# runs within it), and the best arrangement is the best split of the hand into such melds and
+# loose cards: the first card left is either loose or in one of the melds it can start, and
+# what remains is the same question again (remembered by the bit mask of the cards left).
+PLAIN_LIMIT = 12  # bigger hands go to the search by ranks below, whose work grows more slowly
+
+
+def _plain(cards: tuple[str, ...], sc: Scoring) -> bool:
+    if len(cards) > PLAIN_LIMIT:
+        return False
+    if not sc.rank_wild_suits and not sc.color_wild_ranks:
+        return True
+    return not any(sc.rank_wild(c) or sc.color_wild(c) for c in cards)
+
+
+def _solve_plain(cards: tuple[str, ...], sc: Scoring, want: bool):
+    val, facts, loose_of = _tables(sc)
+    val_s, val_c, val_r = val["set"], val["color"], val["run"]
+    n = len(cards)
+    rank, suit, loose = [], [], []
+    by_rank: dict[int, list[int]] = {}
+    by_suit: dict[int, list[int]] = {}
+    for i, card in enumerate(cards):
+        r, s = facts[card][:2]
+        rank.append(r)
+        suit.append(s)
+        loose.append(loose_of[card])
+        if r in by_rank:
+            by_rank[r].append(i)
+        else:
+            by_rank[r] = [i]
+        if s in by_suit:
+            by_suit[s].append(i)
+        else:
+            by_suit[s] = [i]
+    melds: list[list] = [[] for _ in range(n)]  # by their first card: (mask, points, meld)
+
+    def add(kind, members, points, runs=(), bonus=False):
+        mask = 0
+        for i in members:
+            mask |= 1 << i
+        melds[min(members)].append((mask, points, (kind, members, runs, bonus)))
+
+    set_min, color_min = sc.set_min, sc.color_min
+    for r, group in by_rank.items():
+        if len(group) < set_min:
+            continue
+        for size in range(set_min, len(group) + 1):
+            for members in combinations(group, size):
+                add("set", members, sum(val_s[r][suit[i]] for i in members))
+    for s, group in by_suit.items():
+        if len(group) < color_min:
+            continue
+        for size in range(color_min, len(group) + 1):
+            for members in combinations(group, size):
+                inner, runs = _runs_inside(sorted(members, key=rank.__getitem__), rank,
+                                           val_r, s, sc.run_min)
+                add("color", members, sum(val_c[rank[i]][s] for i in members) + inner, runs)
+    bonus = sc.bonus * (sc.run_mult if sc.bonus_scaled else 1) if sc.bonus else 0.0
+    run_min = sc.run_min
+
+    def runs_from(members, mask, points):
+        """Every run going on from these cards (one card of each next rank)."""
+        if len(members) >= run_min:
+            six = bool(bonus) and len(members) >= 6 and any(
+                len({suit[i] for i in members[k:k + 6]}) == 6 for k in range(len(members) - 5))
+            melds[min(members)].append((mask, points + (bonus if six else 0.0),
+                                      ("run", members, (), six)))
+        for i in by_rank.get(rank[members[-1]] + 1, ()):
+            runs_from(members + (i,), mask | 1 << i, points + val_r[rank[i]][suit[i]])
+
+    reach = [0] * 11  # how many ranks in a row the hand holds from this one up
+    for r in range(9, 0, -1):
+        reach[r] = reach[r + 1] + 1 if r in by_rank else 0
+    for r, group in by_rank.items():
+        if reach[r] >= run_min:
+            for i in group:
+                runs_from((i,), 1 << i, val_r[r][suit[i]])
+
+    memo: dict[int, float] = {0: 0.0}  # the best score of the cards left
+    choice: dict[int, tuple] = {}  # the meld their first card goes into (none: loose)
+
+    def best(mask: int) -> float:
+        got = memo.get(mask)
+        if got is not None:
+            return got
+        low = (mask & -mask).bit_length() - 1
+        top = loose[low] + best(mask ^ (1 << low))
+        for m, points, meld in melds[low]:
+            if m & mask == m:
+                v = points + best(mask ^ m)
+                if v > top:
+                    top = v
+                    choice[mask] = (m, points, meld)
+        memo[mask] = top
+        return top
+
+    # Cards in no meld at all are loose whatever else happens: they are left out of the search.
+    live = 0
+    for listed in melds:
+        for m, _, _ in listed:
+            live |= m
+    dead = [i for i in range(n) if not live >> i & 1]
+    score = best(live) + sum(loose[i] for i in dead)
+    if not want:
+        return score
+    chosen, left, mask = [], dead, live
+    while mask:
+        meld = choice.get(mask)
+        if meld is None:
+            low = (mask & -mask).bit_length() - 1
+            left.append(low)
+            mask ^= 1 << low
+        else:
+            chosen.append(meld)
+            mask ^= meld[0]
+    # Sets of one rank, or colors of one suit, found apart score the same merged: show them so.
+    merged: dict[tuple, list] = {}
+    runs_found = []
+    for _, points, (kind, members, runs, six) in chosen:
+        if kind == "run":
+            runs_found.append((members, points, six))
+            continue
+        key = (kind, rank[members[0]] if kind == "set" else suit[members[0]])
+        entry = merged.setdefault(key, [[], 0.0, []])
+        entry[0].extend(members)
+        entry[1] += points
+        entry[2].extend(runs)
+
+    def meld(kind, members, points, runs=(), six=False):
+        members = sorted(members, key=lambda i: (rank[i], i)) if kind != "set" else members
+        named = tuple(cards[i] for i in members)
+        within = tuple(tuple(cards[i] for i in run) for run in runs)
+        return Meld(kind, named, named, points, within, six)
+
+    out = [meld(kind, members, points, runs)
+           for (kind, _), (members, points, runs) in sorted(merged.items(), key=_meld_order)]
+    out += [meld("run", members, points, six=six) for members, points, six in runs_found]
+    left.sort()
+    return Arrangement(score, out, tuple(cards[i] for i in left), tuple(loose[i] for i in left))
+
+
+def _meld_order(item):
+    (kind, key), _ = item
+    return (kind != "set", key)
+
+
+def _runs_inside(members: list[int], rank: list[int], val_r, s: int, run_min: int):
+    """The best runs within one color's cards (sorted by rank): (points, runs as card lists).
+    The lowest card is either in no run, or starts one of some length."""
+    if len(members) < run_min:
+        return 0.0, []
+    first, rest = members[0], members[1:]
+    best, runs = _runs_inside(rest, rank, val_r, s, run_min)
+    run, left = [first], list(rest)
+    while True:
+        want = rank[run[-1]] + 1
+        nxt = next((i for i in left if rank[i] == want), None)
+        if nxt is None:
+            break
+        run.append(nxt)
+        left.remove(nxt)
+        if len(run) >= run_min:
+            points, more = _runs_inside(left, rank, val_r, s, run_min)
+            points += sum(val_r[rank[i]][s] for i in run)
+            if points > best:
+                best, runs = points, [list(run)] + more
+    return best, runs
 
 
 class _Solver:

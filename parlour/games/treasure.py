@@ -12,6 +12,7 @@ hand cards minus their rank.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from ..agents.base import Agent
 from ..core.cards import (GOD_RANK, GODS, VIASHI_54, VIASHI_CARDS, VIASHI_DOUBLE, Deck, is_god,
@@ -20,8 +21,9 @@ from ..core.errors import IllegalAction, OptionError
 from ..core.game import Game, GameInfo, Option, PhasedState
 from ..core.hidden import redeal
 from ..core.registry import register
+from ..core.scorer import Scorer, to_result
 from .loot import KNOWN, Discard, Draw, Take  # Treasure is Loot with more to do
-from .melds import CARD_INDEX, KINDS, Arrangement, Scoring, best_score, ident, identities, \
+from .melds import CARD_INDEX, KINDS, SUITS, Arrangement, Scoring, best_score, ident, identities, \
     read_card, six_colors, solve, sort_cards, valid
 
 HAND_SIZE = 9
@@ -31,6 +33,8 @@ ROUND_LIMIT = 50
 HAND_LIMIT = 40
 MAX_MELDS = 36  # 108 cards make at most 36 melds
 SUIT_CARDS = VIASHI_CARDS[:45]  # what a changing card may stand for
+RANK = {card: viashi_rank(card) for card in VIASHI_CARDS}
+SUIT = {card: viashi_suit(card) for card in VIASHI_CARDS}
 SUIT_CARD_INDEX = {c: i for i, c in enumerate(SUIT_CARDS)}
 VIASHI_DOUBLE_ONE_GODS = Deck("viashi_double_one_gods", "Viashi double deck, one set of gods",
                               SUIT_CARDS * 2 + GODS)
@@ -142,6 +146,16 @@ def score_hand(cards, gods=(), six_color_bonus: bool = False) -> Arrangement:
     return solve(cards, treasure_scoring(active, six_color_bonus))
 
 
+def score_at_end(cards, gods, options) -> dict:
+    """The scorer of `parlour score treasure` and the room's scorer page (Treasure.scorer)."""
+    arrangement = score_hand(cards, gods, options["six_color_bonus"])
+    active, cancelled = active_effects(parse_gods(gods))
+    notes = [f"{g} in a {k}: {EFFECTS[(g, k)]}" for g, k in sorted(active)]
+    if cancelled:
+        notes.append("cancelled: " + ", ".join(sorted(cancelled)))
+    return to_result(arrangement, notes or ["no effects in force"])
+
+
 # Actions ---------------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class TakePile:
@@ -240,6 +254,12 @@ class Treasure(Game):
         ),
         twins={"open_spiel": ["gin_rummy"], "rlcard": ["gin-rummy"]},
     )
+    # The cards of one player, tabled and in hand, from two decks at most; the gods on the table
+    # with the kind of meld each lies in ("color+run": a god color holding a run).
+    scorer = Scorer(score_at_end, read_card, deck="viashi", copies=2,
+                    table_label="Gods on the table", table_cards=GODS,
+                    table_kinds=("set", "run", "color", "color+run"),
+                    options=(info.option("six_color_bonus"),), max_cards=15)
     sample_options = (
         {},
         {"points": 40, "six_color_bonus": True},
@@ -336,12 +356,17 @@ class Treasure(Game):
                     if view["points_target"] else "")]
         last = view["last_hand"]
         if last:
-            lines.append(f"last hand: {last['how']}; scores "
-                         + ", ".join(f"seat {s} {x:+g}" for s, x in enumerate(last["scores"])))
+            lines.append(f"last hand: {last['how']}")
+            for s, (cards, table, score) in enumerate(zip(last["hands"], last["table_points"],
+                                                          last["scores"])):
+                lines.append(f"  seat {s}: {score:+g} (table {table:+g}, hand "
+                             f"{score - table:+g}{': ' + ' '.join(cards) if cards else ''})")
         if view["effects"]:
             lines.append("in force: " + "; ".join(view["effects"]))
         if view["cancelled"]:
             lines.append("cancelled: " + ", ".join(view["cancelled"]))
+        if view["table"]:
+            lines.append("on the table:")
         for number, meld in enumerate(view["table"], start=1):
             cards = " ".join(c if s == c else f"{c}={s}" for c, s in
                              zip(meld["cards"], meld["stands"]))
@@ -355,15 +380,29 @@ class Treasure(Game):
         for s, count in enumerate(view["hand_counts"]):
             known = view["known"][s]
             extra = f" (known: {' '.join(known)})" if known and s != view["seat"] else ""
-            lines.append(f"seat {s}: {count} cards in hand{extra}")
+            lines.append(f"seat {s}: {count} card{'s' * (count != 1)} in hand, "
+                         f"{view['table_points'][s]:g} points on the table{extra}")
         if view["pending"]:
             p = view["pending"]
-            lines.append(f"seat {view['to_act']} is tabling a {p['kind']}: "
-                         + " ".join(p["cards"]))
+            lines.append(f"seat {view['to_act']} is tabling a {p['kind']}: " + " ".join(
+                c if s == c else f"{c}={s}" for c, s in zip(p["cards"], p["stands"])))
         if view["hand"] is not None:
             lines.append("your hand: " + " ".join(view["hand"]))
-        lines.append(f"to act: seat {view['to_act']} ({view['phase']})")
+        lines.append(_prompt(view))
         return "\n".join(lines)
+
+
+def _prompt(view: dict) -> str:
+    """Who is to act and what he may do."""
+    seat, phase = view["to_act"], view["phase"]
+    who = f"you (seat {seat})" if seat == view["seat"] else f"seat {seat}"
+    if phase == "draw":
+        return f"to act: {who}: draw, take the top discard" + \
+            (" or take the whole pile" if len(view["discard"]) > 1 else "")
+    if phase == "build":
+        return f"to act: {who}: lay cards into the {view['pending']['kind']}, then close"
+    drawn = f" (drew {view['drawn']})" if view.get("drawn") else ""
+    return f"to act: {who}{drawn}: table a meld (open run|set|color), add to one, or discard"
 
 
 def _card_as(text: str) -> tuple[str, str | None]:
@@ -411,6 +450,7 @@ class TreasureState(PhasedState):
         self.table: list[TableMeld] = []
         self.pending: TableMeld | None = None
         self.builder_drawn = False
+        self.drawn: str | None = None  # the card the seat to act drew this turn
         self._effects()
         self.turns_in_hand = 0
         self.phase = "draw"
@@ -428,7 +468,9 @@ class TreasureState(PhasedState):
         while True:
             copies = []
             for meld in self.table:
-                within = _runs_within(meld, run_min) if meld.kind == "color" else set()
+                # Only a color of gods holding a run gives its gods a second effect.
+                within = _runs_within(meld, run_min) if meld.kind == "color" and \
+                    meld.stands[0][1] == "god" else ()
                 for j, card in enumerate(meld.cards):
                     if is_god(card):
                         kinds = (meld.kind, "run") if j in within else (meld.kind,)
@@ -439,6 +481,11 @@ class TreasureState(PhasedState):
                 break
             run_min = scoring.run_min  # the Builder in a color: god colors may hold more runs
         self.active, self.cancelled, self.scoring = active, cancelled, scoring
+        # The cards that may change rank, and color, under these effects.
+        self._rank_wild = frozenset(c for c in SUIT_CARDS if scoring.rank_wild(c)) \
+            if scoring.rank_wild_suits else frozenset()
+        self._color_wild = frozenset(c for c in SUIT_CARDS if scoring.color_wild(c)) \
+            if scoring.color_wild_ranks else frozenset()
 
     def _table_changed(self) -> None:
         self._effects()
@@ -484,32 +531,38 @@ class TreasureState(PhasedState):
             return actions
         return []
 
-    def _can_change(self, card: str) -> tuple[bool, bool]:
-        return self.scoring.rank_wild(card), self.scoring.color_wild(card)
-
     def _can_complete(self, kind: str, stands: list, hand: list[str]) -> bool:
         """Can these cards (already standing as `stands`) grow from the hand into a valid meld
         of this kind? A meld is only opened, and a card only laid, if it can."""
-        sc = self.scoring
-        need = sc.minimum(kind)
+        need = self.scoring.minimum(kind) - len(stands)
         if kind == "set":
-            ranks = [stands[0][0]] if stands else range(1, 10)
-            for rank in ranks:
-                count = sum(1 for c in hand if viashi_rank(c) == rank or sc.rank_wild(c))
-                if len(stands) + count >= need:
-                    return True
-            return False
+            changing, wild = self._rank_wild, 0
+            counts = dict.fromkeys(range(1, 10), 0)
+            for c in hand:
+                if c in changing:
+                    wild += 1
+                else:
+                    counts[RANK[c]] += 1
+            most = counts[stands[0][0]] if stands else max(counts.values())
+            return most + wild >= need
         if kind == "color":
-            suits = [stands[0][1]] if stands else ("W", "R", "P", "B", "G", "god")
-            for suit in suits:
-                count = sum(1 for c in hand if viashi_suit(c) == suit
-                            or (sc.color_wild(c) and suit != "god"))
-                if len(stands) + count >= need:
-                    return True
-            return False
+            # Cards that may change color take one of the five suits, never the gods'.
+            changing, wild = self._color_wild, 0
+            counts = dict.fromkeys(SUITS, 0)
+            for c in hand:
+                if c in changing:
+                    wild += 1
+                else:
+                    counts[SUIT[c]] += 1
+            gods = counts.pop("god")
+            if stands:
+                return (gods if stands[0][1] == "god" else counts[stands[0][1]] + wild) >= need
+            return max(gods, max(counts.values()) + wild) >= need
+        changing = self._rank_wild
         held = {r for r, _ in stands}
-        fixed = {viashi_rank(c) for c in hand if not sc.rank_wild(c)}
-        wild = sum(1 for c in hand if sc.rank_wild(c))
+        fixed = {RANK[c] for c in hand if c not in changing}
+        wild = sum(1 for c in hand if c in changing)
+        need += len(stands)
         low, high = (min(held), max(held)) if held else (1, 1)
         length = max(need, high - low + 1) if held else need
         if length > 9:
@@ -527,19 +580,30 @@ class TreasureState(PhasedState):
         kind, stands = pending.kind, pending.stands
         actions = []
         seen = set()
+        # A set or a color can be completed or not whichever card is laid as a given card: the
+        # answer is asked once for each.
+        known: dict[tuple[int, str], bool] = {}
         for i, card in enumerate(hand):
             if card in seen:
                 continue
             seen.add(card)
             rest = hand[:i] + hand[i + 1:]
             for rank, suit in self._fits(card, kind, stands):
-                if self._can_complete(kind, stands + [(rank, suit)], rest):
+                ok = known.get((rank, suit))
+                if ok is None:
+                    ok = self._can_complete(kind, stands + [(rank, suit)], rest)
+                    if kind != "run":
+                        known[(rank, suit)] = ok
+                if ok:
                     actions.append(Lay(card, _as(card, rank, suit)))
         return sorted(actions, key=_order)
 
     def _fits(self, card: str, kind: str, stands: list) -> list[tuple[int, str]]:
         """What this card may stand for in a meld of this kind beside these cards."""
-        options = identities(card, self.scoring)
+        if card in self._rank_wild or card in self._color_wild:
+            options = identities(card, self.scoring)
+        else:
+            options = ((RANK[card], SUIT[card]),)
         if kind == "set":
             return [(r, s) for r, s in options if not stands or r == stands[0][0]]
         if kind == "color":
@@ -552,23 +616,23 @@ class TreasureState(PhasedState):
 
     def _adds(self, seat: int, distinct: list[str]) -> list:
         actions = []
+        changing = self._rank_wild | self._color_wild
         for number, meld in enumerate(self.table):
             if not self._may_add_to(seat, meld):
                 continue
+            fits = _fit_test(meld)
             for card in distinct:
-                for rank, suit in self._extends(card, meld):
-                    actions.append(Add(card, number, _as(card, rank, suit)))
+                if card in changing:
+                    for rank, suit in self._extends(card, meld):
+                        actions.append(Add(card, number, _as(card, rank, suit)))
+                elif fits(RANK[card], SUIT[card]):
+                    actions.append(Add(card, number))
         return actions
 
     def _extends(self, card: str, meld: TableMeld) -> list[tuple[int, str]]:
-        options = identities(card, self.scoring)
-        if meld.kind == "set":
-            return [(r, s) for r, s in options if r == meld.stands[0][0]]
-        if meld.kind == "color":
-            return [(r, s) for r, s in options if s == meld.stands[0][1]]
-        ranks = [r for r, _ in meld.stands]
-        ends = {min(ranks) - 1, max(ranks) + 1}
-        return [(r, s) for r, s in options if r in ends]
+        """What this card may stand for, added to this meld."""
+        fits = _fit_test(meld)
+        return [(r, s) for r, s in identities(card, self.scoring) if fits(r, s)]
 
     def _check(self, action) -> str | None:
         phase = self.phase
@@ -624,6 +688,7 @@ class TreasureState(PhasedState):
         if self.phase == "draw":
             if action == DRAW:
                 self._draw_one(seat)
+                self.drawn = self.hands[seat][-1]
                 self._log(f"seat {seat} draws")
             elif action == TAKE:
                 card = self.discard.pop()
@@ -665,6 +730,7 @@ class TreasureState(PhasedState):
             self._table_changed()
             self._maybe_out(seat)
         elif isinstance(action, Discard):
+            self.drawn = None
             self._take_from_hand(seat, action.card)
             self.discard.append(action.card)
             self._log(f"seat {seat} discards {action.card}")
@@ -772,6 +838,9 @@ class TreasureState(PhasedState):
             "discard": list(self.discard),
             "draw_count": len(self.draw),
             "table": [_meld_view(m) for m in self.table],
+            "table_points": self.table_points(),
+            # The card this seat drew this turn (only it saw the card).
+            "drawn": self.drawn if seat is not None and seat == self.to_act else None,
             "pending": _meld_view(self.pending) if self.pending else None,
             "active": sorted(f"{g}:{k}" for g, k in self.active),
             "effects": [f"{g} in a {k}: {EFFECTS[(g, k)]}" for g, k in
@@ -824,7 +893,23 @@ class TreasureState(PhasedState):
                 twin.tags[s] = [t for _, t in keep] + [number] * len(new)
             if number == self.pile_number:
                 twin.draw = fresh[-1]
+        if self.to_act != seat:
+            twin.drawn = None  # a card of a hand redealt: which one is not known
         return twin
+
+
+def _fit_test(meld: TableMeld):
+    """Whether a card standing as (rank, suit) may be added to this meld: a set takes its rank,
+    a color its suit, a run the rank just below or above its ends."""
+    if meld.kind == "set":
+        rank = meld.stands[0][0]
+        return lambda r, s: r == rank
+    if meld.kind == "color":
+        suit = meld.stands[0][1]
+        return lambda r, s: s == suit
+    ranks = [r for r, _ in meld.stands]
+    ends = (min(ranks) - 1, max(ranks) + 1)
+    return lambda r, s: r in ends
 
 
 def _order(action) -> tuple:
@@ -839,12 +924,16 @@ def _meld_view(meld: TableMeld) -> dict:
 _RUNS_ONLY: dict[tuple, Scoring] = {}
 
 
-def _runs_within(meld: TableMeld, run_min: int) -> set[int]:
+def _runs_within(meld: TableMeld, run_min: int) -> frozenset[int]:
     """Which cards of a tabled color lie in runs within it (the most cards such runs can
     hold; with two copies of a card, the one tabled first)."""
     if len(meld.cards) < run_min:
-        return set()
-    names = [ident(r, s) for r, s in meld.stands]
+        return frozenset()
+    return _inside_runs(tuple(ident(r, s) for r, s in meld.stands), run_min)
+
+
+@lru_cache(maxsize=4096)
+def _inside_runs(names: tuple[str, ...], run_min: int) -> frozenset[int]:
     scoring = _RUNS_ONLY.get(run_min)
     if scoring is None:
         scoring = _RUNS_ONLY[run_min] = Scoring(base=1, run_min=run_min, set_min=99,
@@ -855,7 +944,7 @@ def _runs_within(meld: TableMeld, run_min: int) -> set[int]:
         for name in run.cards:
             j = next(j for j, n in enumerate(names) if n == name and j not in inside)
             inside.add(j)
-    return inside
+    return frozenset(inside)
 
 
 # A computer player -------------------------------------------------------------------------------

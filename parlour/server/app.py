@@ -25,7 +25,7 @@ from fastapi.staticfiles import StaticFiles
 
 import parlour
 
-from . import i18n
+from . import cards, i18n
 from .tables import Connection, Room, RoomError, Settings, agent_specs
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -122,6 +122,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return remember(HTMLResponse(_shell(title, rules_html(cls, room.settings.docs, tr), tr)),
                         request)
 
+    cards.add_routes(app, page, lambda request: _json_body(request, room), translator)
+
     # The API -------------------------------------------------------------------------------
     agents_of: dict[str, list[str]] = {}
 
@@ -134,6 +136,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             info = cls.info
             entry = info.to_dict()
             entry["rules"] = f"/rules/{game_id}"
+            entry["print"] = cards.print_links(game_id)
+            entry["scorer"] = f"/score?game={game_id}" if cards.scorer_of(game_id) else None
             if game_id not in agents_of:
                 try:
                     agents_of[game_id] = agent_specs(cls())

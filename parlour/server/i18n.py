@@ -27,6 +27,7 @@ Text that is notation only (card names, numbers, squares, punctuation) is the sa
 
 from __future__ import annotations
 
+import html
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -333,7 +334,55 @@ class Translator:
                                            for c in option["choices"]]
             options.append(option)
         info["options"] = options
+        for deck in info.get("print") or ():  # the decks to print (their titles)
+            deck["title"] = self.show(deck["title"], None, game)
         return info
+
+
+    def scorer_info(self, info: dict) -> dict:
+        """A scorer's description (GET /api/scorers) with its title, what its table list is
+        and its options in this language."""
+        if self.english:
+            return info
+        game = info.get("game")
+        info = dict(info, title=self.show(info["title"], None, game),
+                    table_label=self.show(info.get("table_label") or "", None, game))
+        info["options"] = self.game_info({"id": game, "title": "", "options":
+                                          info.get("options", [])})["options"]
+        return info
+
+    def face_words(self, words: list[str]) -> list[str]:
+        """The words printed on a card face, in this language: all of them at once where the
+        catalogue says them together ("WHITE|ELEPHANT", two lines in reading order), else each."""
+        together = self.room.messages.get(("face", "|".join(words)))
+        if together is not None and len(together.split("|")) == len(words):
+            return together.split("|")
+        return [self.room.messages.get(("face", word), word) for word in words]
+
+
+_FACE_TEXT = re.compile(r"(<text\b[^>]*>)([^<]*)(</text>)")
+
+
+def face_words(svg: str) -> list[str]:
+    """The words on a card face: its texts of two letters or more (not "K", "10", "+2")."""
+    return [m.group(2) for m in _FACE_TEXT.finditer(svg) if re.search(r"[A-Za-z]{2}", m.group(2))]
+
+
+def localize_face(svg: str, tr: Translator) -> str:
+    """A card face (parlour/faces.py draws it in English) with its words in the reader's
+    language; right to left, without the letter spacing that would pull joined letters apart."""
+    words = face_words(svg)
+    if tr.english or not words:
+        return svg
+    said = iter(tr.face_words(words))
+
+    def text(match):
+        if not re.search(r"[A-Za-z]{2}", match.group(2)):
+            return match.group(0)
+        head = re.sub(r' letter-spacing="[^"]*"', "", match.group(1)) if tr.rtl else match.group(1)
+        return head + html.escape(next(said), quote=False) + match.group(3)
+
+    return _FACE_TEXT.sub(text, svg)
 
 
 def choice_text(value: Any) -> str:
@@ -394,7 +443,6 @@ def localize_page(page: str, tr: Translator) -> str:
     """A static page in the reader's language: <html lang dir>, the text of the elements marked
     data-i18n and their title, placeholder and aria-label attributes, and the room's messages
     for the page's scripts (#i18n)."""
-    import html
     import json
 
     direction = "rtl" if tr.rtl else "ltr"

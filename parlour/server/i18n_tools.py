@@ -35,7 +35,7 @@ from parlour.core.cards import DECKS
 from parlour.core.errors import IllegalAction
 
 from .i18n import (LANGUAGES, LOCALE, Catalogue, Translator, choice_text, compile_template,
-                   is_card_token, is_notation, value_context)
+                   face_words, is_card_token, is_notation, value_context)
 
 SERVER = Path(__file__).resolve().parent
 STATIC = SERVER / "static"
@@ -68,8 +68,19 @@ def harvest_info(game_id: str) -> Iterator[tuple[str | None, str]]:
     yield None, info.title
     if info.summary:
         yield None, info.summary
-    yield None, DECKS[info.deck].title
-    for option in info.options:
+    decks = [info.deck]  # the decks of its variants too: the lobby offers each to print
+    for options in cls.sample_options:
+        try:
+            decks.append(cls(None, **options).deck().name)
+        except parlour.OptionError:
+            continue
+    for deck in dict.fromkeys(decks):
+        if deck in DECKS:
+            yield None, DECKS[deck].title
+    scorer = getattr(cls, "scorer", None)  # the scorer page's words for the game
+    if scorer is not None and scorer.table_label:
+        yield None, scorer.table_label
+    for option in (*info.options, *(scorer.options if scorer is not None else ())):
         yield "option", option.name
         yield None, option.doc
         yield None, option.describe_values()
@@ -204,6 +215,13 @@ def harvest_room() -> Iterator[tuple[str, str, str | None]]:
         for match in re.finditer(r"\btc\(\s*" + string + r"\s*,\s*" + string, text):
             yield (json.loads('"' + match.group(2) + '"'), f"js/{path.name}",
                    json.loads('"' + match.group(1) + '"'))
+    from parlour import faces
+    for svg in [faces.back(), *faces.all_faces().values()]:
+        words = face_words(svg)
+        if words:
+            yield "|".join(words), "parlour/faces.py", "face"
+            for word in words if len(words) > 1 else ():
+                yield word, "parlour/faces.py", "face"
     for path in sorted(SERVER.glob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):

@@ -4,7 +4,7 @@ import pytest
 
 import parlour
 from parlour import IllegalAction
-from parlour.core.cards import VIASHI_CARDS
+from parlour.core.cards import GODS, VIASHI_CARDS
 from parlour.games.loot import (DISCARDS, DRAW, FIRE, PASS, TAKE, LootHeuristic, loot_scoring,
                                 score_hand)
 from parlour.games.melds import solve
@@ -128,6 +128,24 @@ def test_firing_is_offered_after_ones_discard_after_each_other_discard_and_at_tu
     assert FIRE in state.legal_actions()
 
 
+def test_another_player_may_fire_right_after_a_discard():
+    """'any player may announce that they have fired the village at any time'; GAMES.md: 'right
+    after any other player's discard (each other seat in order gets the choice)'. Seat 2 fires
+    out of turn, right after seat 0's discard; seat 1, next to play, would have his chance at
+    the start of his turn."""
+    game, state = new(points=None)
+    round_of_turns(state)
+    while state.phase == "fire":
+        play(state, PASS)
+    play(state, DRAW, DISCARDS[state.hands[0][-1]])
+    assert (state.phase, state.current_player) == ("fire", 0)
+    play(state, PASS)
+    assert (state.phase, state.current_player) == ("fire", 2)
+    play(state, FIRE)
+    assert state.is_terminal and state.results[-1]["fired_by"] == 2
+    assert "seat 2 fired the village" in state.results[-1]["how"]
+
+
 def test_fire_own_turn_offers_firing_only_at_the_start_of_ones_turn():
     """GAMES.md: 'option fire=own_turn for the lighter reading'."""
     game, state = new(fire="own_turn")
@@ -174,6 +192,41 @@ def test_a_god_in_another_hand_changes_everyones_scoring():
     assert state.results[-1]["gods"] == ["Lady"]
     # Seat 0 holds ranks 1 to 9: one run of nine (no god in it: no six-color bonus).
     assert scores[0] == 9 * 2 * 2
+
+
+RUN_SET_FOOLS = ["3W", "4R", "5P", "6B", "1G", "1R", "1P", "9W", "9R"]  # run 8, set 6, -18
+COLOR_SET = ["1W", "3W", "6W", "9W", "2R", "2P", "2B", "5G", "7G"]  # color 8, set 6, -12
+THREES = ["1W", "3W", "5W", "2R", "2P", "2B", "7G", "8G", "9G"]  # set 6, -33
+
+
+@pytest.mark.parametrize("god,hand,without,with_god", [
+    ("Lady", RUN_SET_FOOLS, -4, 16 + 6 - 18),  # 'runs are worth double points'
+    ("DarkLord", RUN_SET_FOOLS, -4, 4 + 6 - 18),  # 'runs are worth half points'
+    ("Builder", THREES, -27, 6 + 6 + 6),  # 'colors can be only three cards'
+    ("Thief", RUN_SET_FOOLS, -4, 8 + 6),  # 'uncombined cards count as 0'
+    ("Protectress", COLOR_SET, 2, 16 + 6 - 12),  # 'colors are worth double points'
+    ("Seductress", COLOR_SET, 2, 4 + 6 - 12),  # 'colors are worth half points'
+    ("Minion", RUN_SET_FOOLS, -4, 8 + 3 - 18),  # 'sets are worth half points'
+    ("Friend", RUN_SET_FOOLS, -4, 8 + 12 - 18),  # 'sets are worth double points'
+    ("Changeling", RUN_SET_FOOLS, -4, 8 + 6 - 36),  # 'all fools (rank 9) are worth double'
+])
+def test_every_god_in_any_hand_at_the_firing_changes_everyones_scoring(god, hand, without,
+                                                                       with_god):
+    """'Any god card that was in hand at the firing of the village effects the scoring of the
+    cards. Each god-card effect is applied to everyone's cards, regardless of whose hand the god
+    card came from.' Seat 1 holds the god; seat 0's hand scores differently for it."""
+    fillers = [c for c in VIASHI_CARDS if c not in hand and c not in GODS]
+    for holder in (None, god):
+        others = [([holder] if holder else []) + fillers[:9 - bool(holder)], fillers[9:18]]
+        game = parlour.load("loot", players=3, points=None)
+        state = game.new_state(seed=1, deck=stacked([hand, *others], fillers[18],
+                                                    fillers[19:22]))
+        round_of_turns(state)
+        while state.phase == "fire":
+            play(state, PASS)
+        play(state, FIRE)
+        assert state.results[-1]["gods"] == ([holder] if holder else [])
+        assert state.results[-1]["scores"][0] == (with_god if holder else without)
 
 
 def test_lady_runs_are_worth_double():
@@ -267,6 +320,23 @@ def test_the_match_ends_when_someone_reaches_100_or_minus_100():
     assert state.totals[2] == 36
 
 
+@pytest.mark.parametrize("before,over", [([0, -90, 0], True), ([0, 0, 70], True),
+                                         ([0, -70, 60], False)])
+def test_the_match_is_played_to_plus_or_minus_100(before, over):
+    """'A game ends when a player reaches either 100 points, or -100 points.' (the default
+    target). In this hand seat 1 scores -28 and seat 2 +36."""
+    game, state = new()
+    state.totals = [float(t) for t in before]
+    round_of_turns(state)
+    play(state, FIRE)
+    assert state.totals == [before[0] + 5, before[1] - 28, before[2] + 36]
+    assert state.is_terminal == over
+    if over:
+        assert state.winners == [2] and state.returns() == state.totals
+    else:
+        assert state.hand_number == 2
+
+
 def test_illegal_moves_are_refused_and_change_nothing():
     game, state = new()
     before = state.clone()
@@ -329,6 +399,12 @@ def test_render_shows_the_hand_the_pile_and_the_last_hand():
     game, state = new(points=None)
     text = game.render(state.view(0))
     assert "your hand: 1W 2W 3W 4W 6R" in text and "top: 7W" in text
+    assert "to act: you (seat 0): draw or take the top discard" in text
+    _, drawing = new(points=None)
+    play(drawing, DRAW)
+    text = game.render(drawing.view(0))
+    assert "(drew 9W): discard a card" in text and "best after your discard" in text
+    assert "drew" not in game.render(drawing.view(1))  # only the drawer saw the card
     round_of_turns(state)
     play(state, FIRE)
     text = game.render(state.view(None))

@@ -5,11 +5,11 @@ from functools import lru_cache
 from itertools import combinations, product
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from parlour.core.cards import GODS, VIASHI_CARDS, is_god, viashi_rank, viashi_suit
-from parlour.games.melds import Scoring, best_score, solve
+from parlour.games.melds import Scoring, _Solver, _solve_plain, best_score, solve
 
 # The brute force: every partition of the hand into groups, each group scored as the best meld it
 # can be read as, trying every rank and color a changing card may take. Written apart from
@@ -70,6 +70,10 @@ def brute_best(cards, sc):
     cards = tuple(cards)
 
     @lru_cache(maxsize=None)
+    def value(group):  # each group of cards is read once, whatever is left beside it
+        return group_value([cards[i] for i in group], sc)
+
+    @lru_cache(maxsize=None)
     def rec(rest):
         if not rest:
             return 0.0
@@ -77,13 +81,23 @@ def brute_best(cards, sc):
         best = sc.loose_value(cards[first]) + rec(others)
         for k in range(1, len(others) + 1):
             for combo in combinations(others, k):
-                v = group_value([cards[first]] + [cards[i] for i in combo], sc)
+                v = value((first,) + combo)
                 if v is not None:
                     left = tuple(i for i in others if i not in combo)
                     best = max(best, v + rec(left))
         return best
 
     return rec(tuple(range(len(cards))))
+
+
+def brute_cost(cards, sc):
+    """What the brute force reads: every group of cards in every identity its cards may take,
+    at most the product of (1 + identities) over the cards. A warrior of stones that may change
+    rank and color has 45 identities: four of them make millions of readings."""
+    cost = 1
+    for card in cards:
+        cost *= 1 + len(options(card, sc))
+    return cost
 
 
 HALF_ONE_TWO = st.sampled_from([0.5, 1, 2])
@@ -124,26 +138,63 @@ def check(hand, scoring):
     assert total == pytest.approx(arrangement.score)
 
 
-SLOW = settings(max_examples=150, deadline=None,
-                suppress_health_check=[HealthCheck.too_slow])
+# The suite's checks keep to hands the brute force reads in a few milliseconds (a bound on
+# brute_cost) so that each test takes a few seconds; `pytest --soak N` runs N hands of each kind
+# with a bound a hundred times larger (test_solver_soak below).
+QUICK_COST = 20_000
+QUICK = settings(max_examples=150, deadline=None,
+                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 
 
-@SLOW
+@QUICK
 @given(hands(8, least=6), scorings(wild=False))
 def test_solver_is_exact_on_random_hands(hand, scoring):
     check(hand, scoring)
 
 
-@SLOW
+@QUICK
 @given(hands(6), scorings())
 def test_solver_is_exact_with_cards_that_change_rank_or_color(hand, scoring):
+    assume(brute_cost(hand, scoring) <= QUICK_COST)
     check(hand, scoring)
 
 
-@SLOW
+@QUICK
 @given(hands(7, double=True), scorings())
 def test_solver_is_exact_with_two_decks(hand, scoring):
+    assume(brute_cost(hand, scoring) <= QUICK_COST)
     check(hand, scoring)
+
+
+@pytest.mark.parametrize("size,double,wild", [(9, False, False), (7, False, True),
+                                              (8, True, True)])
+def test_solver_soak(soak, size, double, wild):
+    """The soak: `pytest --soak N` checks N random hands of each kind against the brute force,
+    bigger hands and dearer ones than the quick tests."""
+    if not soak:
+        pytest.skip("soak mode only: pytest --soak 1000")
+
+    @settings(max_examples=soak, deadline=None, database=None,
+              suppress_health_check=list(HealthCheck))
+    @given(hands(size, double=double, least=size - 2), scorings(wild=wild))
+    def exact(hand, scoring):
+        assume(brute_cost(hand, scoring) <= 100 * QUICK_COST)
+        check(hand, scoring)
+
+    exact()
+
+
+@settings(max_examples=40, deadline=None)
+@given(hands(12, double=True, least=9), scorings(wild=False))
+def test_the_two_searches_agree_on_hands_too_big_for_the_brute_force(hand, scoring):
+    """The solver splits hands without changing cards into the melds it lists (up to
+    PLAIN_LIMIT cards) and searches bigger hands and changing cards rank by rank. Both are
+    exact, so on hands too big for the brute force they must agree."""
+    hand = tuple(hand)
+    listed = _solve_plain(hand, scoring, True)
+    assert listed.score == pytest.approx(_Solver(hand, scoring).run(False))
+    total = sum(m.points for m in listed.melds) + sum(listed.loose_points)
+    assert total == pytest.approx(listed.score)
 
 
 @settings(max_examples=80, deadline=None)

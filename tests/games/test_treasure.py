@@ -530,6 +530,34 @@ def test_render_shows_the_table_and_the_effects():
     assert "Lady in a set: runs are worth double points" in text and "your hand:" in text
 
 
+def test_render_shows_what_was_drawn_what_stands_for_what_and_the_final_hands():
+    state = start(["Changeling", "9R", "9W", "5W", "6R", "3B", "8P"], pile=("7G",))
+    text = state.game.render(state.view(0))
+    assert "to act: you (seat 0) (drew 7G): table a meld" in text
+    assert "drew" not in state.game.render(state.view(1))  # only the drawer saw the card
+    table(state, "set", "Changeling", "9R", "9W")
+    state.apply(OPENS["run"])
+    state.apply(lay("3B=4B"))
+    assert "seat 0 is tabling a run: 3B=4B" in state.game.render(state.view(1))
+    state.apply(lay("5W"))
+    state.apply(lay("6R"))
+    state.apply(lay("7G"))
+    state.apply(CLOSE)
+    state.apply(DISCARDS["8P"])
+    text = state.game.render(state.view(1))
+    assert "seat 0: 2 cards in hand, 28 points on the table" in text
+    # At the end every hand is shown with what it costs.
+    state = start(["1W", "1R", "1P", "2W", "2R", "2P", "3W", "3R", "3P"], pile=("3B",))
+    for rank in "123":
+        table(state, "set", *(rank + suit for suit in "WRP"))
+    state.apply(Add("3B", 2))
+    text = state.game.render(state.view(None))
+    held = " ".join(state.view(None)["last_hand"]["hands"][1])
+    assert "seat 0: +40 (table +40, hand +0)" in text
+    assert f"seat 1: {state.hand_points(1):+g} (table +0, hand {state.hand_points(1):+g}: {held})" \
+        in text
+
+
 def test_heuristic_plays_to_the_end_and_tables():
     from parlour.agents.base import RandomAgent
     from parlour.games.treasure import TreasureHeuristic

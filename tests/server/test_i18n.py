@@ -183,6 +183,26 @@ def test_the_arschloch_rules_page_in_both_languages(client):
     assert "لم تُترجم صفحة القواعد هذه بعد" in izind and '<div lang="en" dir="ltr">' in izind
 
 
+def test_card_faces_carry_the_words_of_the_language(client):
+    arabic = client.get("/cards/faces.json?lang=ar").json()["faces"]
+    assert ">ملكة</text>" in arabic["1W"] and ">السيد المظلم</text>" in arabic["DarkLord"]
+    # The two lines of the elephant in Arabic reading order; no letter spacing in Arabic script.
+    assert arabic["white"].index(">الفيل</text>") < arabic["white"].index(">الأبيض</text>")
+    assert "letter-spacing" not in arabic["3bat"]
+    english = client.get("/cards/faces.json?lang=en").json()["faces"]
+    assert ">Queen</text>" in english["1W"] and "letter-spacing" in english["3bat"]
+    assert arabic["7C"] == english["7C"]  # a French card has no words, only its index
+
+
+def test_the_scorer_speaks_arabic(client):
+    scorers = client.get("/api/scorers", headers={"Accept-Language": "ar"}).json()["scorers"]
+    loot = next(s for s in scorers if s["game"] == "loot")
+    assert loot["title"] == "الغنيمة (النهب)" and loot["table_label"] == "الآلهة في الأيدي الأخرى"
+    result = client.post("/api/score", headers={"Accept-Language": "ar"}, json={
+        "game": "loot", "hand": ["1W", "2W", "3W", "4W"], "table": [], "options": {}}).json()
+    assert result["notes"] == ["الآلهة في اللعب: لا شيء"]
+
+
 def test_a_state_frame_carries_its_arabic_beside_the_notation(client):
     table = create(client, seats=me_and_computers(3), players=3)
     with client.websocket_connect(f"/ws/{table['table']}?lang=ar") as raw:

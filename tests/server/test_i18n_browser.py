@@ -70,7 +70,7 @@ def test_the_lobby_is_arabic_and_mirrored(room_url, page, watch_errors):
     page.wait_for_selector("#games .game")
     # The browser tests' server also offers a test-only game (showcase) that no language has.
     page.evaluate("document.querySelector('.game[data-game=showcase]')?.remove()")
-    assert_arabic_page(page)
+    assert_arabic_page(page, "A4")  # the paper's name, as printed on its packets
     # Right to left: the brand sits at the right edge, the language switch at the left.
     brand = page.locator(".brand").bounding_box()
     switch = page.locator("#lang-switch").bounding_box()
@@ -78,7 +78,8 @@ def test_the_lobby_is_arabic_and_mirrored(room_url, page, watch_errors):
     # The new-table form, with the Arschloch options and their values in Arabic.
     page.locator('.game[data-game="arschloch"] button.new').click()
     page.wait_for_selector('form.table-form[data-game="arschloch"]')
-    assert_arabic_page(page)
+    page.evaluate("document.querySelector('.game[data-game=showcase]')?.remove()")
+    assert_arabic_page(page, "A4")
     assert page.locator('[data-field="ten_high"] .opt-name').inner_text() == "العشرة العليا"
     page.screenshot(path=str(SHOTS / "lobby-ar.png"), full_page=True)
     assert not watch_errors
@@ -124,6 +125,17 @@ def test_a_whole_game_in_arabic(room_url, page, watch_errors):
     page.goto(f"{room_url}/replay/{table}?step=3")
     page.wait_for_function("document.getElementById('step-text').textContent.startsWith('3 /')")
     assert_arabic_page(page, table)
+    assert not watch_errors
+
+
+def test_the_scorer_page_in_arabic(room_url, page, watch_errors):
+    page.goto(f"{room_url}/score?game=treasure&hand=1W,2W,3W,Lady&table=Builder:run")
+    page.wait_for_selector("#total")
+    assert_arabic_page(page)
+    # The Builder's effect, the god named in Arabic.
+    assert page.locator(".score-notes li").first.inner_text() == \
+        "البنّاء في متتالية: يسحب كل اللاعبين ثلاث أوراق"
+    page.screenshot(path=str(SHOTS / "score-ar.png"), full_page=True)
     assert not watch_errors
 
 

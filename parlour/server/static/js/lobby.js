@@ -17,6 +17,14 @@ const SAMPLES = {
   maunwe: ["5snake", "devil", "7tapir"], ahzchim_chips: ["Z3", "R12", "spy"],
 };
 
+// The words of the print-and-play and scorer links.
+const EXTRA_TEXT = {
+  print: t("Print and play:"), scorer: t("Scorer"),
+  papers: { a4: t("A4"), letter: t("Letter") },
+  printTitle: (deck, paper) => t("{deck}: every card at real size on {paper} paper (PDF)", { deck, paper }),
+  scorerTitle: (game) => t("Score a {game} hand of real cards", { game }),
+};
+
 const nameInput = $("my-name");
 nameInput.value = playerName() || "";
 nameInput.addEventListener("change", () => setPlayerName(nameInput.value.trim()));
@@ -39,7 +47,20 @@ function gameTile(game) {
       h("p", { class: "summary" }, game.summary || ""),
       h("div", { class: "game-actions" },
         h("button", { class: "btn primary new", onclick: () => openForm(game.id) }, t("New table")),
-        h("a", { class: "btn ghost", href: game.rules, target: "_blank", rel: "noopener" }, t("Rules")))));
+        h("a", { class: "btn ghost", href: game.rules, target: "_blank", rel: "noopener" }, t("Rules")),
+        game.scorer ? h("a", { class: "btn ghost scorer-link", href: game.scorer,
+          title: EXTRA_TEXT.scorerTitle(game.title) }, EXTRA_TEXT.scorer) : null),
+      printLinks(game)));
+}
+
+// Each deck the game is played with, as a PDF to print on either paper.
+function printLinks(game) {
+  if (!game.print || !game.print.length) return null;
+  return h("p", { class: "game-print" }, EXTRA_TEXT.print, game.print.map((deck) =>
+    h("span", { class: "print-deck", dataset: { deck: deck.deck } }, ` ${deck.title} `,
+      Object.entries(EXTRA_TEXT.papers).flatMap(([paper, label], i) => [i ? " \u00b7 " : "",
+        h("a", { href: deck[paper], target: "_blank", rel: "noopener", dataset: { paper },
+          title: EXTRA_TEXT.printTitle(deck.title, label) }, label)]))));
 }
 
 // The new-table form ---------------------------------------------------------------------------
