@@ -39,7 +39,7 @@ def docs():
 @pytest.mark.parametrize("domain", ["room", "games"])
 def test_translations_keep_the_seats_and_cards_of_their_message(lang, domain):
     """A translation may move a placeholder, never lose a seat, a card or a square, nor name one
-    its message does not have."""
+    its message does not have, nor glue a letter to one."""
     with po_path(lang, domain).open("rb") as handle:
         catalog = read_po(handle)
     checked = 0
@@ -51,6 +51,9 @@ def test_translations_keep_the_seats_and_cards_of_their_message(lang, domain):
         assert used <= names, (message.id, message.string)
         kept = {n for n in names if PLACEHOLDER.fullmatch("{" + n + "}").group(1) in KEPT}
         assert kept <= used, (message.id, message.string)
+        # A kept name stands alone: the page finds "8H" or "seat 2" as words, not "و8H".
+        assert not re.search(r"\w\{(seat|cards|card|square)\d*\}|\{(seat|cards|card|square)\d*\}\w",
+                             message.string), (message.id, message.string)
         checked += 1
     assert checked > 100
 
