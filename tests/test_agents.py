@@ -383,3 +383,72 @@ def test_arena_results_do_not_depend_on_the_number_of_workers():
     pooled = run_arena(game, specs, games=game.players, seed=9, jobs=2)
     assert (alone.returns == pooled.returns).all() and (alone.places == pooled.places).all()
     assert alone.decisions == pooled.decisions
+
+
+# Search for games with many moves or long playouts ------------------------------------------------
+def widest_position():
+    """A live position with many legal moves, from the game that offers the most."""
+    best = None
+    for game_id in GAMES:
+        game = parlour.load(game_id)
+        for state in positions(game, 3, count=6):
+            if best is None or len(state.legal_actions()) > len(best.legal_actions()):
+                best = state
+    return best
+
+
+def test_widening_keeps_few_children_at_a_node():
+    """widen=w: a node holds at most 1 + w * sqrt(visits) children, so with hundreds of moves a
+    few are sampled well rather than each seen once."""
+    state = widest_position()
+    legal = state.legal_actions()
+    assert len(legal) > 30, "some game should offer many moves (trade offers, placements)"
+    agent = ISMCTSAgent(seed=1, iters=64, widen=1.0)
+    root = agent.search(state, state.current_player)
+    assert 1 < len(root.children) <= 1 + 1.0 * 64 ** 0.5
+    wide = ISMCTSAgent(seed=1, iters=64).search(state, state.current_player)
+    assert len(wide.children) > len(root.children), "without widening every iteration adds one"
+
+
+@pytest.mark.parametrize("game_id", [g for g in GAMES if parlour.load(g).heuristic])
+def test_heuristic_prior_tries_the_heuristic_move_first(game_id):
+    """prior=heuristic: the first iteration of a search expands the game's heuristic move at the
+    root (the move the medium player would make, seeded the same way)."""
+    game = parlour.load(game_id)
+    state = positions(game, 5, count=1)[0]
+    seat = state.current_player
+    agent = ISMCTSAgent(seed=2, iters=1, prior="heuristic", heuristic=game.heuristic)
+    root = agent.search(state, seat)
+    assert len(root.children) == 1
+    (only,) = root.children
+    rng = random.Random(random.Random(2).getrandbits(64))
+    expected = game.heuristic(seed=rng.getrandbits(32)).choose(state, seat)
+    assert str(only) == str(expected)
+    with pytest.raises(OptionError):
+        ISMCTSAgent(seed=2, iters=1, prior="oracle", heuristic=game.heuristic)
+
+
+def test_playouts_stop_at_the_depth_where_the_game_estimates(monkeypatch):
+    """depth=d: a playout plays d moves, then takes the state's estimate() of the returns instead
+    of playing on; where the game makes no estimate (None) it plays to the end."""
+    game = parlour.load(GAMES[0])
+    state = positions(game, 7, count=1)[0]
+    seat = state.current_player
+    cls = type(state)
+    moves = []
+    real_step = ismcts.step
+
+    def counting_step(det, action):
+        moves.append(action)
+        real_step(det, action)
+
+    monkeypatch.setattr(ismcts, "step", counting_step)
+    monkeypatch.setattr(cls, "estimate", lambda self: [0.0] * self.game.players, raising=False)
+    ISMCTSAgent(seed=3, iters=1, depth=2).search(state, seat)
+    assert len(moves) == 1 + 2, "one tree move, then two playout moves"
+    monkeypatch.setattr(cls, "estimate", lambda self: None, raising=False)
+    moves.clear()
+    ISMCTSAgent(seed=3, iters=1, depth=2).search(state, seat)
+    assert len(moves) > 3 or state.clone().is_terminal
+    with pytest.raises(OptionError):
+        ISMCTSAgent(seed=3, iters=1, depth=0)

@@ -68,10 +68,22 @@ def test_card_influence_matches_hand_count():
 
 
 def test_agent_gap_matches_hand_count():
-    """Agent r won 1 + 1 + 0.5 = 2.5 of its 4 seats: (0.625 - 0.5) / (1 - 0.5) = 0.25."""
+    """Agent r won 1 + 1 + 0.5 = 2.5 of its 4 seats: (0.625 - 0.5) / (1 - 0.5) = 0.25. Its
+    interval is r's Wilson interval for 2 of 4 (0.150, 0.850) on the same scale: -0.70 to 0.70."""
     agents = stats.agent_table(CRAFTED)
     assert agents["best"] == "r"
     assert agents["skill"] == pytest.approx(0.25)
+    assert agents["skill_low"] == pytest.approx(-0.700, abs=1e-3)
+    assert agents["skill_high"] == pytest.approx(0.700, abs=1e-3)
+
+
+def test_card_influence_adjusts_for_many_cards():
+    """Benjamini-Hochberg over the four cards tested: the smallest p of m tests is multiplied
+    by m (here X and W tie at the smallest p, so both become 4 * p / 2)."""
+    cards = {c["card"]: c for c in stats.card_influence(CRAFTED, least=1)}
+    assert cards["X"]["p"] == pytest.approx(cards["W"]["p"])
+    assert cards["X"]["q"] == pytest.approx(min(1.0, 2 * cards["X"]["p"]))
+    assert all(c["q"] >= c["p"] for c in cards.values())
 
 
 def test_paired_difference_matches_hand_count():
@@ -84,6 +96,17 @@ def test_paired_difference_matches_hand_count():
     assert row["low"] == pytest.approx(0.892, abs=1e-3)
     assert row["high"] == pytest.approx(9.108, abs=1e-3)
     assert figs["compare"]["seat 0 win"]["mean"] == 0
+    assert figs["compare"]["r win"]["mean"] == 0
+
+
+def test_ab_compares_each_agents_win():
+    """Issue: "reports every figure side by side" -- the agents' win rates too. In B, agent r
+    (seat 1) also wins game 0: r's mean win goes from 2.5/4 to 3.5/4 of its games, +0.25."""
+    b = [dict(s, arm="B") for s in CRAFTED]
+    b[0] = dict(b[0], win=[0, 1], returns=[0, 1], places=[1, 0])
+    row = stats.figures(CRAFTED + b)["compare"]["r win"]
+    assert (row["a"], row["b"], row["mean"]) == pytest.approx((0.625, 0.875, 0.25))
+    assert stats.figures(CRAFTED + b)["compare"]["h win"]["mean"] == pytest.approx(-0.25)
 
 
 class Stop(Exception):
@@ -112,6 +135,12 @@ def test_interrupted_run_resumes(tmp_path):
     assert len(lines) == 6 and all(json.loads(line)["record"]["game"] == GAME for line in lines)
     with pytest.raises(ValueError):
         lab_run.run(Plan(GAME, 6, ["random"], seed=5), tmp_path / "cut")
+    # a larger n adds the games it lacks
+    seen.clear()
+    lab_run.run(Plan(GAME, 8, ["heuristic", "random"], seed=5), tmp_path / "cut",
+                progress=lambda done, total: seen.append((done, total)))
+    assert seen[0] == (6, 8) and seen[-1] == (8, 8)
+    assert [s["index"] for s in lab_run.read(tmp_path / "cut")] == list(range(8))
 
 
 def test_seats_rotate_and_records_replay(tmp_path):
@@ -123,6 +152,49 @@ def test_seats_rotate_and_records_replay(tmp_path):
     for line in lines:
         state = parlour.replay(line["record"])
         assert state.is_terminal and state.returns() == line["summary"]["returns"]
+
+
+def test_quick_games_go_to_workers_in_batches():
+    """A worker call costs about a millisecond: games far quicker than that go in batches of up
+    to MAX_BATCH, while a game that takes seconds goes alone."""
+    batches = lab_run._Batches([()] * 500)
+    assert len(batches.take()) == 1
+    batches.learn(1, 0.00001)
+    assert len(batches.take()) == lab_run.MAX_BATCH
+    batches.learn(100, 0.05)  # half a millisecond a game: 0.2 s of play is 400 games
+    assert batches.size == lab_run.MAX_BATCH
+    batches.learn(2, 3.0)
+    assert len(batches.take()) == 1
+
+
+def test_a_game_that_never_ends_is_stopped_as_capped(monkeypatch):
+    """Issue: "how often the turn cap is hit (games that do not end)". A game still going at the
+    engine's bound on its length is stopped there, a draw, counted with the capped games."""
+    import parlour
+    cls = parlour.game_class(GAME)
+    monkeypatch.setattr(cls, "max_decisions", lambda self: 3)
+    lab_run._GAMES.clear()
+    try:
+        summary = lab_run.play_one(GAME, None, {}, ["random"] * 2, 0, 0, "A")["summary"]
+    finally:
+        lab_run._GAMES.clear()
+    assert summary["decisions"] == 3 and summary["reached_cap"]
+    assert summary["returns"] == [0.0, 0.0] and summary["win"] == [0.5, 0.5]
+
+
+def test_rounds_are_the_games_own_count():
+    """Length in rounds is the game's `round_count()`. Ahzchim: "A game with no winner after
+    `round_cap` rounds ... is a draw" -- a capped game lasted exactly round_cap rounds. Loot: a
+    match is hands played until a seat reaches the points target -- one round per hand scored."""
+    import parlour
+    capped = [lab_run.play_one("ahzchim", None, {"round_cap": 3}, ["random"] * 4, 0, i, "A")
+              for i in range(3)]
+    assert any(line["summary"]["reached_cap"] for line in capped)
+    for line in capped:
+        if line["summary"]["reached_cap"]:
+            assert line["summary"]["rounds"] == 3
+    line = lab_run.play_one("loot", None, {}, ["random"] * 3, 4, 0, "A")
+    assert line["summary"]["rounds"] == len(parlour.replay(line["record"]).results) > 1
 
 
 def test_processes_equal_one_loop(tmp_path):
@@ -160,6 +232,31 @@ def test_ab_run_and_report(tmp_path):
     assert 'src="plots/' not in page
     md = (tmp_path / "report.md").read_text()
     assert "parlour replay" in md and "Chi-square" in md
+    assert '<a href="http://127.0.0.1:8000/replay/lab-longest">' in page
+
+
+def test_extreme_games_open_in_the_web_room(tmp_path):
+    """Issue: "links to replay the extreme games ... in the web room": the report's room.db,
+    served by the room, replays the longest game on its replay page, move for move."""
+    import warnings
+    warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
+    from fastapi.testclient import TestClient
+
+    from parlour.server import Settings, create_app
+    lab_run.run(Plan(GAME, 4, ["heuristic", "random"]), tmp_path)
+    report.write(tmp_path)
+    md = (tmp_path / "report.md").read_text()
+    assert f"parlour serve --db sqlite:///{tmp_path / 'room.db'}" in md
+    longest = json.loads((tmp_path / "replays" / "longest.json").read_text())
+    app = create_app(Settings(db=f"sqlite:///{tmp_path / 'room.db'}", bot_delay=0))
+    with TestClient(app) as client:
+        assert client.get("/replay/lab-longest").status_code == 200
+        end = client.get("/api/tables/lab-longest/replay").json()
+        assert end["terminal"] and end["total"] == len(longest["actions"])
+        assert client.get("/api/tables/lab-longest/record").json()["actions"] == \
+            longest["actions"]
+        assert [s["agent"] for s in end["seats"]] in (["heuristic", "random"],
+                                                     ["random", "heuristic"])
 
 
 def test_command_line(tmp_path):

@@ -4,7 +4,7 @@ Parlour computer players (`opponents`: a level "easy", "medium", "hard" or any a
     env = parlour.adapters.gymnasium.env("izind", seat=0, opponents="medium")
 
 Observations are the same dict as the PettingZoo adapter's: "observation" (the learner's view
-through the generic encoder) and "action_mask" (int8 over `game.action_space_size`). The reward is
+through `game.observation_encoder()`) and "action_mask" (int8 over `game.action_space_size`). The reward is
 0 until the game ends, then the learner's `returns()` value. `reset(seed=...)` fixes the deal and
 the opponents' own generators. An illegal action is not replaced: as PettingZoo's
 TerminateIllegalWrapper does, it ends the episode with `illegal_reward` (-1 by default) and the
@@ -22,8 +22,6 @@ from gymnasium import spaces
 
 import parlour
 from parlour.agents import make_agent
-
-from .observation import encoder
 
 REDEALS = 100
 
@@ -47,7 +45,7 @@ class ParlourEnv(gymnasium.Env):
         make_agent(opponents, self.game)  # refuse a bad spec now, not at the first reset
         self.illegal_reward = float(illegal_reward)
         self.render_mode = render_mode
-        self.encoder = encoder(self.game)
+        self.encoder = self.game.observation_encoder()
         size = self.game.action_space_size
         self.observation_space = spaces.Dict({
             "observation": spaces.Box(-np.inf, np.inf, (self.encoder.size,), np.float32),

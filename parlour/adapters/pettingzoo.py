@@ -1,7 +1,7 @@
 """Every Parlour game as a PettingZoo AEC environment: `env("arschloch", players=4)`.
 
 Agents are "player_0".. in seat order. Each observation is a dict: "observation" (the seat's view
-through the generic encoder, float32) and "action_mask" (int8 over the game's fixed action space,
+through `game.observation_encoder()`, float32) and "action_mask" (int8 over the game's fixed action space,
 `game.action_space_size`). Rewards are 0 until the game ends, then each seat's `returns()` as the
 game defines them (scores or placements: see the game's rules page). `reset(seed=...)` fixes the
 deal; unseeded resets draw their seeds from the last seed given.
@@ -22,8 +22,6 @@ from pettingzoo.utils import wrappers
 
 import parlour
 
-from .observation import encoder
-
 
 def env(game_id: str, render_mode: str | None = None, illegal_reward: float = -1.0,
         players: int | None = None, **options):
@@ -42,7 +40,7 @@ class raw_env(AECEnv):
         super().__init__()
         self.game = parlour.load(game_id, players, **options)
         self.metadata = dict(self.metadata, name=f"parlour_{game_id}")
-        self.encoder = encoder(self.game)
+        self.encoder = self.game.observation_encoder()
         self.render_mode = render_mode
         self.possible_agents = [f"player_{seat}" for seat in self.game.seats]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from ..core.errors import OptionError
 from .base import Agent, RandomAgent
-from .ismcts import ROLLOUTS, REWARDS, ISMCTSAgent
+from .ismcts import PRIORS, ROLLOUTS, REWARDS, ISMCTSAgent
 
 # hard: one second a move on this machine (ISMCTSAgent stops a little short of it).
 HARD_SECONDS = 1.0
@@ -41,11 +41,12 @@ def _medium(game, seed, params):
 
 
 def _ismcts(game, seed, params):
+    params = {"depth": game.playout_depth, **params}
     return ISMCTSAgent(seed=seed, heuristic=game.heuristic, **params)
 
 
 def _hard(game, seed, params):
-    params = {"seconds": HARD_SECONDS, **params}
+    params = {"seconds": HARD_SECONDS, "depth": game.playout_depth, **params}
     return ISMCTSAgent(seed=seed, heuristic=game.heuristic, **params)
 
 
@@ -61,6 +62,11 @@ ISMCTS_PARAMS = {
     "rollout": (str, "playout policy: " + " or ".join(ROLLOUTS)),
     "c": (float, "UCB exploration constant (default 0.7)"),
     "reward": (str, "how returns become rewards in [0, 1]: " + " or ".join(REWARDS)),
+    "depth": (int, "playout moves before the game's estimate of the returns is taken, where "
+                   "it makes one (default: the game's playout_depth)"),
+    "widen": (float, "progressive widening: a node holds at most 1 + widen * sqrt(visits) "
+                     "children (0: no limit)"),
+    "prior": (str, "the move tried first at the root: " + " or ".join(PRIORS)),
 }
 
 KINDS = {

@@ -31,7 +31,7 @@ def hints(state, seat: int | None = None, seconds: float | None = None,
     if seconds is None and iters is None:
         seconds = HARD_SECONDS
     agent = ISMCTSAgent(seed=seed, iters=iters, seconds=seconds, rollout=rollout,
-                        heuristic=state.game.heuristic)
+                        heuristic=state.game.heuristic, depth=state.game.playout_depth)
     legal = state.legal_actions()
     game = state.game
     if len(legal) == 1:

@@ -22,6 +22,7 @@ from .base import Agent
 
 ROLLOUTS = ("random", "heuristic")
 REWARDS = ("rank", "minmax")
+PRIORS = ("none", "heuristic")
 
 
 # The search's clock; tests put a counting clock here so that budgets are checked without timing.
@@ -91,7 +92,8 @@ class ISMCTSAgent(Agent):
 
     def __init__(self, seed: int | None = None, iters: int | None = None,
                  seconds: float | None = None, rollout: str = "random", c: float = 0.7,
-                 reward: str = "rank", heuristic: type | None = None):
+                 reward: str = "rank", heuristic: type | None = None,
+                 depth: int | None = None, widen: float = 0.0, prior: str = "none"):
         super().__init__(seed)
         if iters is None and seconds is None:
             iters = 1000
@@ -108,6 +110,16 @@ class ISMCTSAgent(Agent):
         if reward not in REWARDS:
             raise OptionError(f"ismcts reward={reward!r} is not known; use one of "
                               + ", ".join(REWARDS))
+        if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int)
+                                  or depth < 1):
+            raise OptionError(f"ismcts depth must be a whole number of at least 1, not {depth!r}")
+        if not isinstance(widen, (int, float)) or widen < 0:
+            raise OptionError(f"ismcts widen must be a number of at least 0, not {widen!r}")
+        if prior not in PRIORS:
+            raise OptionError(f"ismcts prior={prior!r} is not known; use one of "
+                              + ", ".join(PRIORS))
+        if prior == "heuristic" and heuristic is None:
+            raise OptionError("ismcts prior=heuristic needs a game with a heuristic agent")
         if not isinstance(c, (int, float)) or c < 0:
             raise OptionError(f"ismcts c must be a number of at least 0, not {c!r}")
         self.iters = iters
@@ -116,6 +128,12 @@ class ISMCTSAgent(Agent):
         self.c = float(c)
         self.reward = reward
         self.heuristic = heuristic
+        self.depth = depth  # playout moves before the game's estimate() is taken, if it has one
+        # Progressive widening: a node tries a new action only while it has fewer than
+        # 1 + widen * sqrt(visits) children (0: every action at once). With hundreds of legal
+        # moves (trade offers) a few well-sampled moves beat many moves seen once each.
+        self.widen = float(widen)
+        self.prior = prior  # "heuristic": the game's heuristic move is the first tried at the root
         self.last: dict | None = None  # figures of the last search, for hints and benches
 
     # Agent -----------------------------------------------------------------------------------
@@ -153,6 +171,9 @@ class ISMCTSAgent(Agent):
                         for _ in range(state.game.players)]
         score = rank_rewards if self.reward == "rank" else minmax_rewards
         root = Node(None)
+        first = None
+        if self.prior == "heuristic":
+            first = self.heuristic(seed=rng.getrandbits(32)).choose(state, seat)
         done = 0
         limit = self.iters if self.iters is not None else 1 << 62
         clock = now
@@ -160,19 +181,20 @@ class ISMCTSAgent(Agent):
             if deadline is not None and clock() >= deadline:
                 break
             try:
-                self._iterate(state, seat, root, rng, deadline, policies, score)
+                self._iterate(state, seat, root, rng, deadline, policies, score, first)
             except _OutOfTime:
                 break
             done += 1
+            root.visits = done
         self.last = {"iterations": done, "seconds": clock() - start, "root": root}
         return root
 
-    def _iterate(self, state, seat, root, rng, deadline, policies, score) -> None:
+    def _iterate(self, state, seat, root, rng, deadline, policies, score, first=None) -> None:
         det = state.determinize(seat, rng)
         path: list = []  # (child taken, children that were available beside it)
         try:
-            self._descend(det, root, rng, deadline, path)
-            self._play_out(det, rng, deadline, policies)
+            self._descend(det, root, rng, deadline, path, first)
+            returns = self._play_out(det, rng, deadline, policies, self.depth)
         except _OutOfTime:
             # An iteration cut short leaves no trace: drop the node it added, if any.
             if path and path[-1][0].visits == 0:
@@ -181,7 +203,6 @@ class ISMCTSAgent(Agent):
                     if child is path[-1][0]:
                         del parent.children[action]
             raise
-        returns = det.returns()
         rewards = score(returns)
         wins = win_shares(returns)
         for child, available in path:
@@ -191,11 +212,12 @@ class ISMCTSAgent(Agent):
             child.reward += rewards[child.seat]
             child.wins += wins[child.seat]
 
-    def _descend(self, det, node, rng, deadline, path) -> None:
+    def _descend(self, det, node, rng, deadline, path, first=None) -> None:
         """Selection by UCB over the actions legal in this determinization, down to the first
-        action not tried yet, which gets a node."""
+        action not tried yet, which gets a node (`first`, if given and legal, at the root)."""
         clock = now
         c = self.c
+        widen = self.widen
         log = math.log
         sqrt = math.sqrt
         while not det.is_terminal:
@@ -204,17 +226,22 @@ class ISMCTSAgent(Agent):
             legal = det.legal_actions()
             children = node.children
             untried = [a for a in legal if a not in children]
-            if untried:
-                action = untried[rng.randrange(len(untried))]
+            if untried and (not widen or len(legal) - len(untried)
+                            < 1 + widen * sqrt(node.visits)):
+                if first is not None and first in untried:
+                    action = first
+                else:
+                    action = untried[rng.randrange(len(untried))]
                 child = children[action] = Node(det.current_player)
                 # Untried actions have no node yet: their availability starts when they do.
                 path.append((child, [children[a] for a in legal if a in children]))
                 step(det, action)
                 return
-            available = [children[a] for a in legal]
+            tried = [a for a in legal if a in children] if untried else legal
+            available = [children[a] for a in tried]
             best_score = -1.0
             best = best_action = None
-            for a, ch in zip(legal, available):
+            for a, ch in zip(tried, available):
                 # ch.avail + 1: this iteration counts as an availability for every option here.
                 value = ch.reward / ch.visits + c * sqrt(log(ch.avail + 1) / ch.visits)
                 if value > best_score:
@@ -222,26 +249,33 @@ class ISMCTSAgent(Agent):
             path.append((best, available))
             step(det, best_action)
             node = best
+            first = None
 
     @staticmethod
-    def _play_out(det, rng, deadline, policies) -> None:
-        """The default policy to the end of the game: uniform random, or each seat's heuristic
-        seeing only its own view of the determinization."""
+    def _play_out(det, rng, deadline, policies, depth=None) -> list[float]:
+        """The default policy to the end of the game (uniform random, or each seat's heuristic
+        seeing only its own view of the determinization), or for `depth` moves where the game
+        then offers an estimate of the returns. Returns the (estimated) returns."""
         clock = now
-        if policies is None:
-            while not det.is_terminal:
-                if deadline is not None and clock() >= deadline:
-                    raise _OutOfTime
-                legal = det.legal_actions()
-                step(det, legal[rng.randrange(len(legal))])
-            return
+        moves = 0
+        limit = depth if depth is not None else -1
         while not det.is_terminal:
+            if moves == limit:
+                guess = det.estimate()
+                if guess is not None:
+                    return guess
             if deadline is not None and clock() >= deadline:
                 raise _OutOfTime
-            actor = det.current_player
             legal = det.legal_actions()
-            action = legal[0] if len(legal) == 1 else policies[actor].act(det.view(actor), legal)
+            if policies is None:
+                action = legal[rng.randrange(len(legal))]
+            else:
+                actor = det.current_player
+                action = legal[0] if len(legal) == 1 else policies[actor].act(det.view(actor),
+                                                                               legal)
             step(det, action)
+            moves += 1
+        return det.returns()
 
     @staticmethod
     def ranked(root: Node, legal) -> list[tuple]:

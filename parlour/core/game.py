@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import copy
 import functools
-import itertools
-import operator
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import repeat
+from operator import is_
 from typing import Any, ClassVar
 
 from .cards import DECKS, Deck
@@ -134,6 +134,9 @@ class Game:
     heuristic: ClassVar[type | None] = None  # the game's own heuristic agent class
     # Option sets the conformance suite plays (every variant should appear in one).
     sample_options: ClassVar[tuple[dict, ...]] = ({},)
+    # Search playouts may stop after this many moves and score the position by
+    # `State.estimate()`: for games whose random playouts are long or never end.
+    playout_depth: ClassVar[int | None] = None
     # True when a stacked deck alone fixes the opening position (no die, cup or other draw).
     deck_decides_deal: ClassVar[bool] = True
 
@@ -201,6 +204,13 @@ class Game:
                 value = " ".join(value)
             lines.append(f"{key}: {value}")
         return "\n".join(lines)
+
+    # A fixed-size vector of a seat's view, for learning agents (the research adapters): by
+    # default the generic encoder, which learns the layout of this game's views; a game may
+    # return its own object with the same `size` and `encode(view)`.
+    def observation_encoder(self):
+        from .observation import encoder
+        return encoder(self)
 
     # A fixed integer action space, for adapters and for bots' tables.
     @property
@@ -278,6 +288,12 @@ class State:
     def determinize(self, seat: int, rng: random.Random) -> "State":
         raise NotImplementedError
 
+    def estimate(self) -> list[float] | None:
+        """A guess at each seat's final return from this position, on the scale of `returns()`,
+        for search that stops its playouts early (a game whose playouts are long or slow says how
+        early with `Game.playout_depth`). None where the game makes no guess."""
+        return None
+
     # A game that stops at its own cap (a round or turn limit) sets this; the lab and bench/
     # report how often that happens.
     reached_cap = False
@@ -292,6 +308,15 @@ class State:
         hand = self.view(seat).get("hand")
         if isinstance(hand, list) and all(isinstance(card, str) for card in hand):
             return list(hand)
+        return None
+
+    def round_count(self) -> int | None:
+        """How many rounds (deals, hands of a match) have been played so far, counting the one
+        under way; None for a game without rounds. The lab reports it as a game's length in
+        rounds. By default the `round` counter of the public view."""
+        rounds = self.view(None).get("round")
+        if isinstance(rounds, int) and not isinstance(rounds, bool):
+            return rounds
         return None
 
     def card_census(self) -> list[str]:
@@ -309,22 +334,27 @@ class State:
     def apply(self, action, seat: int | None = None) -> None:
         """Play `action` (for `seat`, if given: a seat may only act when it is to act).
         An illegal action raises IllegalAction with the reason and changes nothing."""
+        # One of the very actions legal_actions() just offered in this position is legal (and the
+        # game is not over, or none would have been offered): search and playouts live here.
+        offered = self.__dict__.get("_offered")
+        if not (offered and offered[0] == id(self) and any(map(is_, offered[1], repeat(action)))
+                and (seat is None or seat == self.current_player)):
+            self._refuse_if_illegal(action, seat)
+        self._offered = None
+        self._apply(action)
+        self.history.append(action)
+
+    def _refuse_if_illegal(self, action, seat: int | None) -> None:
         if self.is_terminal:
             raise IllegalAction("the game is over")
         if seat is not None and seat != self.current_player:
             raise IllegalAction(f"seat {seat} is not to act; seat {self.current_player} is")
-        offered = self.__dict__.get("_offered")
-        if not (offered and offered[0] == id(self) and
-                any(map(operator.is_, offered[1], itertools.repeat(action)))):
-            try:
-                reason = self._check(action)
-            except (TypeError, AttributeError, KeyError, ValueError, IndexError):
-                reason = f"{action!r} is not a move of this game"
-            if reason:
-                raise IllegalAction(reason)
-        self._offered = None
-        self._apply(action)
-        self.history.append(action)
+        try:
+            reason = self._check(action)
+        except (TypeError, AttributeError, KeyError, ValueError, IndexError):
+            reason = f"{action!r} is not a move of this game"
+        if reason:
+            raise IllegalAction(reason)
 
     def clone(self) -> "State":
         return copy.deepcopy(self)

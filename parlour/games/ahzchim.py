@@ -11,7 +11,9 @@ The same rules play with the chips (option `chips`), their values taken from the
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from itertools import repeat
+from operator import is_, itemgetter
 
 from ..agents.base import Agent
 from ..core.cards import AHZCHIM_CHIPS, FRENCH_52, FRENCH_RANKS
@@ -204,9 +206,15 @@ class Offer:
     give: str | Spot
     owner: int
     take: str | Spot
+    # Written once: a turn offers well over a thousand trades, and records, the terminal and
+    # the conformance suite print every one of them.
+    text: str = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "text", f"offer {self.give} for {self.take} of {self.owner}")
 
     def __str__(self) -> str:
-        return f"offer {self.give} for {self.take} of {self.owner}"
+        return self.text
 
     def __eq__(self, other) -> bool:  # written out for speed, as Spot's
         return self is other or (other.__class__ is Offer and self.take == other.take and
@@ -281,6 +289,8 @@ class Ahzchim(Game):
         # No peer engine has a take-that card game of this shape; nothing to benchmark against.
         twins={},
     )
+    # Random playouts trade blindly until the round cap: search looks a few turns ahead instead.
+    playout_depth = 40
     sample_options = (
         {"round_cap": 25},
         {"count_by": "cards", "razed_to": "pord", "round_cap": 25},
@@ -295,6 +305,11 @@ class Ahzchim(Game):
 
     def deck(self):
         return AHZCHIM_CHIPS if self.options["chips"] else FRENCH_52
+
+    def __deepcopy__(self, memo):
+        # A game never changes once made. A deep copy of a state (OpenSpiel copies states so)
+        # would otherwise copy the action cache too, tens of thousands of actions after a while.
+        return self
 
     def max_decisions(self) -> int:
         # A turn is at most an action, an answer to it and the draw.
@@ -506,6 +521,24 @@ class _Codec:
         self.size = total
         self.cache: dict[int, object] = {}
         self.item_no = {x: i for i, x in enumerate(self.items)}
+        self.rows: list[list | None] = [None] * (len(self.items) * players)
+
+    def offers(self, give: int, owner: int, asked: list[int], pick) -> tuple:
+        """The offers of item `give` to `owner` for each item in `asked` (`pick` takes those
+        places of a row). A turn offers over a thousand trades: it takes them from a row of
+        offers kept for each giver and partner, made as they are first asked for."""
+        key = give * self.n + owner
+        row = self.rows[key]
+        if row is None:
+            row = self.rows[key] = [None] * len(self.items)
+        got = pick(row)
+        if any(map(is_, got, repeat(None))):
+            base = self.start["offer"] + key * len(self.items)
+            for t in asked:
+                if row[t] is None:
+                    row[t] = self.action(base + t)
+            got = pick(row)
+        return got
 
     def action(self, number: int):
         """The one shared object for an action id: legal_actions hands out the same objects
@@ -574,6 +607,16 @@ class _Codec:
         rest, take = divmod(k, m)
         give, owner = divmod(rest, n)
         return Offer(self.items[give], owner, self.items[take])
+
+
+def _picker(indices: list[int]):
+    """A function taking those items of a list, as a tuple, in C (itemgetter) where it can."""
+    if len(indices) > 1:
+        return itemgetter(*indices)
+    if indices:
+        only = indices[0]
+        return lambda row: (row[only],)
+    return lambda row: ()
 
 
 # The rules --------------------------------------------------------------------------------------
@@ -769,15 +812,17 @@ class AhzchimState(PhasedState):
                         changes.append(act(start["exchange"] + c * s + k))
         offers = []
         if others:
-            item_no, h, m = codec.item_no, len(p.hand_types), len(codec.items)
+            item_no, h = codec.item_no, len(p.hand_types)
             gives = [item_no[c] for c in cards] + [h + k for k, _ in own]
+            # Asked for: any hand card he cannot see (item numbers below h), then the other
+            # player's Zahahnie.
             unseen = [item_no[c] for c in self._unseen(seat)]
             asks = {o: unseen + [h + k for k, _ in theirs[o]] for o in others}
-            base_offer = start["offer"]
+            picks = {o: _picker(asks[o]) for o in others}
+            offers_of = codec.offers
             for g in gives:
                 for o in others:
-                    base = base_offer + (g * n + o) * m
-                    offers.extend(act(base + t) for t in asks[o])
+                    offers.extend(offers_of(g, o, asks[o], picks[o]))
         actions = buys + attacks + razes + builds + changes + reshpels + offers
         return actions or [PASS]
 
@@ -1126,6 +1171,17 @@ class AhzchimState(PhasedState):
             # a round and reshuffling is repeated".
             self.exhausted = (taker, self.turns)
             self._log("the discard pile is empty: the Pord deck waits another round")
+
+    def estimate(self) -> list[float]:
+        """For search that stops early: the share of the 13 Zahahnie a seat holds (holding them
+        all wins), -1 for a seat out of play, on the scale of returns()."""
+        total = self.p.zahahnie_total
+        return [-1.0 + 2.0 * len(self.zah[s]) / total if self.in_play[s] else -1.0
+                for s in range(self.game.players)]
+
+    def round_count(self) -> int:
+        # the counter has moved on to the round after the cap when the cap ends the game
+        return min(self.round, self.game.options["round_cap"])
 
     def returns(self) -> list[float]:
         """A win: +1 the winner, -1 everyone else. A draw (the turn cap, or the last players

@@ -8,6 +8,7 @@ exchange between ranks (round 2 on), play, ranking and points.
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass
 
 from ..agents.base import Agent
@@ -65,6 +66,18 @@ def _play(cards: tuple[str, ...]) -> Play:
     return play
 
 
+class _Runs(dict):
+    """RUNS[cards]: the plays of the first one, two, ... of these cards of one rank."""
+
+    def __missing__(self, cards: tuple[str, ...]) -> tuple[Play, ...]:
+        runs = self[cards] = tuple(_play(cards[:k]) for k in range(1, len(cards) + 1))
+        return runs
+
+
+RUNS = _Runs()
+
+
+LOG_SHOWN = 40
 TITLES_3 = ("President", "Citizen", "Arschloch")
 
 
@@ -121,6 +134,12 @@ class Arschloch(Game):
         if o["two_high"] and o["ten_high"]:
             raise OptionError("two_high and ten_high cannot both be the highest card")
 
+    def __init__(self, players: int | None = None, **options):
+        super().__init__(players, **options)
+        self.ranks = self.rank_order()
+        self.rank_of = {card: self.ranks.index(card[0]) for card in self.deck().cards}
+        self.cards_by_rank = sorted(self.deck().cards, key=lambda c: (self.rank_of[c], c[1]))
+
     def deck(self):
         return FRENCH_52 if self.options["deck"] == 52 else SKAT_32
 
@@ -157,7 +176,7 @@ class Arschloch(Game):
         if not words:
             raise IllegalAction("write cards such as '8H 8D', or 'pass'")
         seat = state.current_player
-        hand = state.hands[seat] if seat is not None else []
+        hand = state.hand(seat) if seat is not None else []
         wanted = [_card(w) if len(w) > 1 and not w.isdigit() else None for w in words]
         ranks = [_rank(w) for w in words]
         chosen = [c for c in wanted if c is not None and c in hand]
@@ -165,50 +184,73 @@ class Arschloch(Game):
             if sum(1 for c in chosen if c[0] == r) < ranks.count(r):
                 spare = [c for c in hand if c[0] == r and c not in chosen]
                 if not spare:
-                    raise IllegalAction(f"you hold no more cards of rank {r}")
+                    have = sum(1 for c in hand if c[0] == r)
+                    raise IllegalAction(f"you hold no card of rank {r}" if not have else
+                                        f"you hold {have} of rank {r}, not {ranks.count(r)}")
                 chosen.append(spare[0])
         order = {c: i for i, c in enumerate(hand)}
         return _play(tuple(sorted(chosen, key=order.__getitem__)))
 
     def render(self, view: dict) -> str:
         seat, n = view["seat"], self.players
+        over = view["phase"] == "over"
         places = {s: i for i, s in enumerate(view["places"]) if s is not None}
         names = titles(n)
-        lines = [f"round {view['round']} · {view['phase']}"
+        match = (f"round {view['round']} of {view['rounds']}" if view["rounds"]
+                 else f"round {view['round']}")
+        if view["points_target"]:
+            match += f", playing to {view['points_target']} points"
+        lines = [f"{match} · {view['phase']}"
                  + (" · REVOLUTION: the order is reversed" if view["revolution"] else ""),
                  "ranks low to high: " + " ".join(view["rank_order"])]
         plays = [i for i, p in enumerate(view["trick"]) if p["play"] != "pass"]
         since_last_play = view["trick"][plays[-1] + 1:] if plays else []
         passed = {p["seat"] for p in since_last_play}
+        last_title = {r["seat"]: r["title"] for r in view["last_ranking"] or []}
+        marks = {s: ("you" if s == seat else f"seat {s}")
+                 + (f" ({last_title[s]})" if s in last_title and not over else "")
+                 for s in view["order"]}
+        width = max(map(len, marks.values())) + 2
         for s in view["order"]:
-            mark = "you" if s == seat else f"seat {s}"
-            state = f"{view['hand_counts'][s]} cards"
+            count = view["hand_counts"][s]
+            state = f"{count} card{'s' if count != 1 else ''}"
             if s in places:
                 state = f"out: {names[places[s]]}"
             elif s in passed:
                 state += ", passed"
             turn = "  <- to act" if view["to_act"] == s else ""
-            lines.append(f"  {mark:>7}: {state}, {view['scores'][s]} pts{turn}")
+            points = view["scores"][s]
+            lines.append(f"{marks[s]:>{width}}: {state}, {points} pt{'s' if points != 1 else ''}"
+                         f"{turn}")
         if view["trick"]:
             lines.append("trick: " + " · ".join(f"{p['seat']}: {p['play']}" for p in view["trick"]))
         if view["to_beat"]:
             lines.append(f"to beat: {' '.join(view['to_beat']['cards'])} "
-                         f"(seat {view['to_beat']['seat']})")
+                         f"(seat {view['to_beat']['seat']}): the same number of a higher rank, "
+                         "or pass")
         elif view["phase"] == "play":
             lines.append("you lead: any single card or several of one rank"
                          if view["to_act"] == seat else "a new trick starts")
         if view["extras"]:
             lines.append("extra cards: " + " ".join(c or "??" for c in view["extras"]))
+        if view["phase"] == "swap" and view["to_act"] == seat:
+            lines.append("take one face-up extra card and put a card of your hand face down in "
+                         "its place (you may put back the card you take)")
+        if view["phase"] == "exchange" and view["to_act"] == seat and view["owed"]:
+            owed = view["owed"][0]
+            count = owed["count"]
+            lines.append(f"give seat {owed['receiver']} {count} card{'s' if count > 1 else ''} "
+                         "of your choice")
         if view["exchange"] and (view["exchange"]["gave"] or view["exchange"]["got"]):
             lines.append(f"exchange: gave {' '.join(view['exchange']['gave']) or '-'}, "
                          f"got {' '.join(view['exchange']['got']) or '-'}")
-        if view["last_ranking"]:
-            lines.append("last round: " + ", ".join(f"{r['seat']} {r['title']}"
-                                                     for r in view["last_ranking"]))
-        if view["hand"] is not None:
+        if view["hand"] is not None and not over:
             lines.append("your hand: " + " ".join(view["hand"]))
         if view["winners"] is not None:
-            lines.append("winner: " + ", ".join(f"seat {s}" for s in view["winners"]))
+            who = ", ".join("you" if s == seat else f"seat {s}" for s in view["winners"])
+            best = view["scores"][view["winners"][0]]
+            label = "winners (shared)" if len(view["winners"]) > 1 else "winner"
+            lines.append(f"{label}: {who} with {best} point{'s' if best != 1 else ''}")
         return "\n".join(lines)
 
     @property
@@ -258,16 +300,20 @@ def _card(word: str) -> str:
 
 
 # The rules -------------------------------------------------------------------------------------
+# Ranks are numbers 0, 1, 2, ... in the normal order of the options (0 the lowest), so "higher" is a
+# comparison of numbers and a revolution only turns the comparison round. A hand is one tuple of
+# cards per rank, suits in order: the counts a trick asks for, the plays of a rank and the highest
+# card come straight from it, and `held` counts each rank in the players' hands.
 class ArschlochState(PhasedState):
     def __init__(self, game: Arschloch, seed: int, deck: list[str] | None):
         super().__init__(game, seed, deck)
         n = game.players
-        self.normal_order = game.rank_order()
+        self.normal_order = game.ranks
         self.order = list(range(n))  # seats clockwise; seat_change reorders it
         self.scores = [0] * n
         self.round = 0
         self.ranking: list[int] | None = None  # last round's seats, President first
-        self.log: list[tuple[str, str | None, tuple[int, ...]]] = []
+        self.log: deque[tuple] = deque(maxlen=LOG_SHOWN)
         self._deal(deck)
 
     # Deal ----------------------------------------------------------------------------------
@@ -282,15 +328,21 @@ class ArschlochState(PhasedState):
         # Round 1 deals from seat 0; later rounds the Arschloch deals, starting on his left.
         first = 0 if self.ranking is None else (self.order.index(self.ranking[-1]) + 1) % n
         seats = self.order[first:] + self.order[:first]
-        self.hands: list[list[str]] = [[] for _ in range(n)]
-        for i in range(per * n):
-            self.hands[seats[i % n]].append(cards[i])
+        # Each seat's left-hand neighbour, who plays after him.
+        self.left = tuple(self.order[(self.order.index(s) + 1) % n] for s in range(n))
+        receiver = dict(zip(cards, seats * per))  # the card i goes to seats[i % n]
+        # Each hand sorted into its ranks: going through the deck rank by rank, suits in order,
+        # every rank's cards arrive sorted.
+        rank_of = game.rank_of
+        hands: list[list[list[str]]] = [[[] for _ in game.ranks] for _ in range(n)]
+        for card in game.cards_by_rank:
+            seat = receiver.get(card)
+            if seat is not None:
+                hands[seat][rank_of[card]].append(card)
+        self.hands = [[tuple(same) for same in hand] for hand in hands]
+        self.sizes = [per] * n  # cards in each hand
+        self._count_held()
         self.extras = cards[per * n:]
-        self.strength = {r: i for i, r in enumerate(self.normal_order)}
-        self.power = dict(self.strength)  # the order in force: reversed in a revolution
-        for hand in self.hands:
-            self._sort(hand)
-        self._group_cache: list = [None] * n
         skat_extras = game.options["deck"] == 32 and self.extras
         # Round 1 the extras stay face down; from round 2 they are turned face up (the Skat deal).
         self.extras_up = [bool(skat_extras) and self.ranking is not None] * len(self.extras)
@@ -299,17 +351,20 @@ class ArschlochState(PhasedState):
         self.gave: list[dict[str, int]] = [{} for _ in range(n)]  # card -> receiver, private
         self.got: list[list[str]] = [[] for _ in range(n)]
         self.revolution = False
+        self.top = len(self.normal_order) - 1  # the top rank of the order in force
         self.finished: list[int] = []  # out, from the President down
         self.stuck: list[int] = []  # left only top cards: placed from the bottom up
         self.trick: list[tuple[int, Play | None]] = []  # this trick's plays (None: a pass)
         self.beat: tuple[int, Play] | None = None  # the play to beat, and who made it
         self.last_trick: list[tuple[int, Play | None]] = []
         self.passes = 0
-        self.out_of_play: list[str] = []  # played tricks and the cards of stuck players
+        self.out_of_play: list[str] = []  # every card played, and the cards of stuck players
         self.swaps: list[int] = []
         self.gives: list[tuple[int, int, int]] = []  # (giver, receiver, cards still owed)
         if self.ranking is None:
-            self._start_play(self._round_one_opener())
+            opener, club = self._round_one_opener()
+            self._log("seat {} holds {} and leads", opener, club)
+            self._start_play(opener)
             return
         self._log("round {}: seat {} deals", self.round, self.ranking[-1])
         if skat_extras and n >= 5:
@@ -320,15 +375,42 @@ class ArschlochState(PhasedState):
         else:
             self._start_exchange()
 
-    def _sort(self, hand: list[str]) -> None:
-        strength = self.strength
-        hand.sort(key=lambda c: (strength[c[0]], c[1]))
+    def hand(self, seat: int) -> list[str]:
+        """The seat's cards, weakest first in the normal order."""
+        return [card for same in self.hands[seat] for card in same]
 
-    def _round_one_opener(self) -> int:
+    def _set_hand(self, seat: int, cards: list[str]) -> None:
+        rank_of = self.game.rank_of
+        by_rank: list[list[str]] = [[] for _ in self.normal_order]
+        for card in cards:
+            by_rank[rank_of[card]].append(card)
+        self.hands[seat] = [tuple(sorted(same)) for same in by_rank]
+        self.sizes[seat] = len(cards)
+
+    def _count_held(self) -> None:
+        """Cards of each rank in the players' hands: what is "still in play" (GAMES.md: set-aside
+        extra cards are not)."""
+        self.held = [sum(map(len, ranks)) for ranks in zip(*self.hands)]
+
+    def _into_hand(self, seat: int, card: str) -> None:
+        rank = self.game.rank_of[card]
+        self.hands[seat][rank] = tuple(sorted(self.hands[seat][rank] + (card,)))
+        self.sizes[seat] += 1
+        self.held[rank] += 1
+
+    def _out_of_hand(self, seat: int, card: str) -> None:
+        rank = self.game.rank_of[card]
+        self.hands[seat][rank] = tuple(c for c in self.hands[seat][rank] if c != card)
+        self.sizes[seat] -= 1
+        self.held[rank] -= 1
+
+    def _round_one_opener(self) -> tuple[int, str]:
         """The holder of 7 of clubs opens round 1; if it is set aside, the lowest club in play."""
-        clubs = [c for hand in self.hands for c in hand if c[1] == "C"]
-        lowest = min(clubs, key=lambda c: self.strength[c[0]])
-        return next(s for s in range(self.game.players) if lowest in self.hands[s])
+        for rank, name in enumerate(self.normal_order):
+            for seat, hand in enumerate(self.hands):
+                if name + "C" in hand[rank]:
+                    return seat, name + "C"
+        raise AssertionError("no club was dealt")
 
     # Swap and exchange (round 2 on) -----------------------------------------------------------
     def _start_exchange(self) -> None:
@@ -340,17 +422,14 @@ class ArschlochState(PhasedState):
             pairs.append((r[-2], r[1], 1))
         for low, high, count in pairs:
             for _ in range(count):
-                best = self.hands[low][-1]  # hands are sorted: the last card is the highest
-                self._hand_over(low, high, best)
+                self._hand_over(low, high, self.hand(low)[-1])  # the highest card
         self.gives = [(high, low, count) for low, high, count in pairs]
         self.phase = "exchange"
         self.to_act = self.gives[0][0]
 
     def _hand_over(self, giver: int, receiver: int, card: str) -> None:
-        self._group_cache[giver] = self._group_cache[receiver] = None
-        self.hands[giver].remove(card)
-        self.hands[receiver].append(card)
-        self._sort(self.hands[receiver])
+        self._out_of_hand(giver, card)
+        self._into_hand(receiver, card)
         self.gave[giver][card] = receiver
         self.got[receiver].append(card)
         self._secret("seat {} gives a card to seat {}", (giver, receiver),
@@ -359,77 +438,75 @@ class ArschlochState(PhasedState):
     def _start_play(self, leader: int) -> None:
         self.phase = "play"
         self.to_act = leader
-        self._log("seat {} leads", leader)
 
     # The contract ----------------------------------------------------------------------------
-
     def legal_actions(self) -> list:
         phase = self.phase
         if phase == "play":
             return self._plays()
         seat = self.to_act
         if phase == "exchange":
-            return [Give(c) for c in self.hands[seat]]
+            return [Give(c) for c in self.hand(seat)]
         if phase == "swap":
-            hand = self.hands[seat]
+            hand = self.hand(seat)
             ups = [c for c, up in zip(self.extras, self.extras_up) if up]
             return [Swap(take, put) for take in ups for put in [take, *hand]]
         return []
 
-    def _top_rank(self) -> str:
-        return self.normal_order[0] if self.revolution else self.normal_order[-1]
+    def _weakest_first(self, hand: list) -> list:
+        """A hand's ranks weakest first in the order in force."""
+        return hand[::-1] if self.revolution else hand
 
-    def _groups(self, seat: int) -> list[tuple[str, list[Play]]]:
-        """The seat's ranks, weakest first in the order in force, each with its plays of one,
-        two, ... cards. Kept until the hand changes: a seat that passes acts again unchanged."""
-        cached = self._group_cache[seat]
-        if cached is not None:
-            return cached
-        groups: list[tuple[str, list[Play]]] = []
-        hand = self.hands[seat]
-        start = 0
-        for i in range(1, len(hand) + 1):
-            if i == len(hand) or hand[i][0] != hand[start][0]:
-                cards = tuple(hand[start:i])
-                groups.append((cards[0][0], [_play(cards[:k]) for k in range(1, len(cards) + 1)]))
-                start = i
+    def _beats(self, rank: int, floor: int) -> bool:
+        """`rank` may be played on `floor`: higher in the order in force, or equal under equality."""
+        if rank == floor:
+            return self.game.options["equality"]
+        return (rank > floor) != self.revolution
+
+    def _higher(self, hand: list, floor: int) -> list:
+        """The hand's ranks that may be played on `floor` (see _beats), weakest first."""
+        equal = self.game.options["equality"]
         if self.revolution:
-            groups.reverse()
-        self._group_cache[seat] = groups
-        return groups
+            return hand[:floor + equal][::-1]
+        return hand[floor + 1 - equal:]
 
     def _plays(self) -> list:
         """Same count exactly, strictly higher rank, or pass; no going out on the top rank."""
         seat = self.to_act
-        size = len(self.hands[seat])
-        top = self._top_rank()
-        beat = self.beat
+        hand = self.hands[seat]
+        if self.beat is None:
+            # One card, two, ... of any rank.
+            plays = [play for same in self._weakest_first(hand) if same for play in RUNS[same]]
+        else:
+            cards = self.beat[1].cards
+            need = len(cards)
+            floor = self.game.rank_of[cards[0]]
+            if self.game.options["bomb"] and need != 4:
+                plays = self._plays_and_bombs(hand, need, floor)
+            else:
+                plays = [RUNS[same][need - 1] for same in self._higher(hand, floor)
+                         if len(same) >= need]
+            plays.append(PASS)  # passing is always allowed, but a new trick must be opened
+        size = self.sizes[seat]
+        if len(hand[self.top]) == size:
+            # A hand of only top cards has left play already (_settle_stuck), but a position set
+            # up by hand may hold one: it may not go out.
+            plays = [play for play in plays if play is PASS or len(play.cards) < size]
+        return plays
+
+    def _plays_and_bombs(self, hand: list, need: int, floor: int) -> list:
         plays = []
-        if beat is None:
-            for rank, prefixes in self._groups(seat):
-                if len(prefixes) == size and rank == top:
-                    plays.extend(prefixes[:-1])
-                else:
-                    plays.extend(prefixes)
-            return plays
-        options = self.game.options
-        power = self.power
-        need = len(beat[1].cards)
-        floor = power[beat[1].cards[0][0]]
-        equality, bomb = options["equality"], options["bomb"] and need != 4
-        for rank, prefixes in self._groups(seat):
-            if len(prefixes) >= need and (power[rank] > floor or
-                                          (equality and power[rank] == floor)):
-                if not (need == size and rank == top):
-                    plays.append(prefixes[need - 1])
-            if bomb and len(prefixes) == 4 and not (size == 4 and rank == top):
-                plays.append(prefixes[3])  # a four-of-a-kind beats any play
-        plays.append(PASS)  # passing is always allowed, but a new trick must be opened
+        for rank in self._weakest_first(range(len(hand))):
+            same = hand[rank]
+            if len(same) >= need and self._beats(rank, floor):
+                plays.append(RUNS[same][need - 1])
+            if len(same) == 4:
+                plays.append(RUNS[same][3])  # a four-of-a-kind beats any play
         return plays
 
     def _check(self, action) -> str | None:
         phase, seat = self.phase, self.to_act
-        hand = self.hands[seat]
+        hand = self.hand(seat)
         if phase == "play":
             if isinstance(action, Pass):
                 # Passing is always allowed, even when you could play; but the leader opens.
@@ -458,25 +535,25 @@ class ArschlochState(PhasedState):
             return "play one card or several different cards of one rank"
         if any(c not in hand for c in cards):
             return f"you do not hold {' '.join(c for c in cards if c not in hand)}"
-        rank = cards[0][0]
-        if any(c[0] != rank for c in cards):
+        rank_of = self.game.rank_of
+        rank = rank_of[cards[0]]
+        if any(rank_of[c] != rank for c in cards):
             return "all cards of a play must have the same rank"
-        power = self.power
-        if len(cards) == len(hand) and rank == self._top_rank():
-            return f"you may not go out on the highest rank ({rank})"
+        if len(cards) == len(hand) and rank == self.top:
+            return f"you may not go out on the highest rank ({cards[0][0]})"
         if self.beat is None:
             return None
         options = self.game.options
-        need = len(self.beat[1].cards)
-        power, floor = power[rank], power[self.beat[1].cards[0][0]]
+        beaten = self.beat[1].cards
+        need = len(beaten)
         if options["bomb"] and len(cards) == 4 and need != 4:
             return None  # a four-of-a-kind beats any play
         if len(cards) != need:
             return f"play exactly {need} card{'s' if need > 1 else ''}, or pass"
-        if power == floor and not options["equality"]:
-            return "equal ranks may not be played: play a higher rank or pass"
-        if power < floor:
-            return f"{rank} does not beat {self.beat[1].cards[0][0]}: play higher or pass"
+        if not self._beats(rank, rank_of[beaten[0]]):
+            if rank == rank_of[beaten[0]]:
+                return "equal ranks may not be played: play a higher rank or pass"
+            return f"{cards[0][0]} does not beat {beaten[0][0]}: play higher or pass"
         return None
 
     def _apply(self, action) -> None:
@@ -496,17 +573,15 @@ class ArschlochState(PhasedState):
             if self.gives:
                 self.to_act = self.gives[0][0]
             else:
+                self._log("seat {}, the Arschloch, leads", self.ranking[-1])
                 self._start_play(self.ranking[-1])  # the Arschloch opens from round 2
         elif isinstance(action, Swap):
             self._swap(seat, action)
 
     def _swap(self, seat: int, swap: Swap) -> None:
         i = next(i for i, c in enumerate(self.extras) if c == swap.take and self.extras_up[i])
-        hand = self.hands[seat]
-        self._group_cache[seat] = None
-        hand.append(swap.take)
-        hand.remove(swap.put)
-        self._sort(hand)
+        self._into_hand(seat, swap.take)
+        self._out_of_hand(seat, swap.put)
         self.extras[i], self.extras_up[i], self.extras_put_by[i] = swap.put, False, seat
         self.taken[swap.take] = seat
         self._secret("seat {} takes {} and puts a card face down", (seat, swap.take),
@@ -520,29 +595,37 @@ class ArschlochState(PhasedState):
     # Play ------------------------------------------------------------------------------------
     def _play_cards(self, seat: int, play: Play) -> None:
         options = self.game.options
-        hand = self.hands[seat]
-        for card in play.cards:
-            hand.remove(card)
-        self._group_cache[seat] = None
-        equal = self.beat is not None and play.cards[0][0] == self.beat[1].cards[0][0]
+        cards = play.cards
+        count = len(cards)
+        rank = self.game.rank_of[cards[0]]
+        same = self.hands[seat][rank]
+        # A play offered by legal_actions is the first cards of its rank; a typed one may not be.
+        rest = same[count:] if same[:count] == cards else tuple(c for c in same if c not in cards)
+        self.hands[seat][rank] = rest
+        self.sizes[seat] -= count
+        self.held[rank] -= count
+        self.out_of_play.extend(cards)
+        equal = (options["equality"] and self.beat is not None
+                 and rank == self.game.rank_of[self.beat[1].cards[0]])
         self.trick.append((seat, play))
         self.beat = (seat, play)
         self.passes = 0
         self._log("seat {} plays {}", seat, play)
-        turned = options["revolution"] and len(play.cards) == 4
+        turned = options["revolution"] and count == 4
         if turned:
             self.revolution = not self.revolution
-            self.power = {r: -p for r, p in self.power.items()}
-            self._group_cache = [None] * len(self.hands)
+            self.top = len(self.normal_order) - 1 - self.top
             self._log("revolution: the rank order is reversed")
-        if not hand:
+        if not self.sizes[seat]:
             self.finished.append(seat)
             self._log("seat {} is out", seat)
-        self._settle_stuck(self.order if turned else (seat,))
-        if self._round_over():
+        # After a revolution anyone may hold only the new top rank: they are placed in turn from
+        # the player who made it, the first one lowest (see _settle_stuck).
+        self._settle_stuck(self._clockwise_from(seat) if turned else (seat,))
+        if self._players_in() <= 1:
             self._end_round()
             return
-        if not (options["equality"] or options["bomb"]) and self._unbeatable(play):
+        if not (options["equality"] or options["bomb"]) and self._unbeatable(rank):
             self._log("nobody can beat the highest card still in play")
             self._end_trick()
             return
@@ -556,38 +639,39 @@ class ArschlochState(PhasedState):
     def _settle_stuck(self, seats) -> None:
         """A player left holding only top-rank cards is placed last at once (a second one just
         above him) and his cards leave play."""
-        top = self._top_rank()
+        top = self.top
         for seat in seats:
-            hand = self.hands[seat]
-            # Hands are sorted in the normal order: the top rank sits at one end.
-            if hand and hand[-1 if self.revolution else 0][0] == top:
+            tops = self.hands[seat][top]
+            if tops and len(tops) == self.sizes[seat]:
                 self.stuck.append(seat)
-                self.out_of_play.extend(hand)
-                self._log("seat {} holds only {}s and is placed last", seat, top)
-                hand.clear()
-                self._group_cache[seat] = None
+                self.out_of_play.extend(tops)
+                self.hands[seat][top] = ()
+                self.sizes[seat] = 0
+                self.held[top] -= len(tops)
+                self._log("seat {} holds only {}s and is placed last", seat,
+                          self.normal_order[top])
 
-    def _unbeatable(self, play: Play) -> bool:
+    def _unbeatable(self, rank: int) -> bool:
         """The highest card still in play (in a player's hand) was played: the trick ends."""
-        power = self.power
-        mine = power[play.cards[0][0]]
-        end = 0 if self.revolution else -1
-        return all(power[hand[end][0]] <= mine for hand in self.hands if hand)
+        return not any(self.held[:rank] if self.revolution else self.held[rank + 1:])
+
+    def _clockwise_from(self, seat: int) -> list[int]:
+        i = self.order.index(seat)
+        return self.order[i:] + self.order[:i]
 
     def _next_active(self, seat: int) -> int:
-        order, n = self.order, len(self.order)
-        i = order.index(seat)
-        for step in range(1, n + 1):
-            candidate = order[(i + step) % n]
-            if self.hands[candidate]:
-                return candidate
-        return seat
+        """The next player on the left who still holds cards."""
+        left, sizes = self.left, self.sizes
+        candidate = left[seat]
+        while not sizes[candidate] and candidate != seat:
+            candidate = left[candidate]
+        return candidate
 
     def _turn_passes(self, seat: int) -> None:
         """After a pass (or a skip): the trick ends when all the others passed in a row."""
         self.passes += 1
         owner = self.beat[0]
-        rivals = self._players_in() - (1 if self.hands[owner] else 0)
+        rivals = self._players_in() - (1 if self.sizes[owner] else 0)
         if self.passes >= rivals:
             self._end_trick()
         else:
@@ -597,10 +681,9 @@ class ArschlochState(PhasedState):
         """The cards leave play; the last to play leads, or the next player on his left with
         cards if he has gone out."""
         owner = self.beat[0]
-        self.out_of_play.extend(c for _, p in self.trick if p for c in p.cards)
         self.last_trick = self.trick
         self.trick, self.beat, self.passes = [], None, 0
-        leader = owner if self.hands[owner] else self._next_active(owner)
+        leader = owner if self.sizes[owner] else self._next_active(owner)
         self._log("seat {} wins the trick; seat {} leads", owner, leader)
         self.to_act = leader
 
@@ -609,18 +692,15 @@ class ArschlochState(PhasedState):
         """Players still holding cards."""
         return len(self.hands) - len(self.finished) - len(self.stuck)
 
-    def _round_over(self) -> bool:
-        return self._players_in() <= 1
-
     def _end_round(self) -> None:
         """The round ends when only one player has cards: he is the Arschloch (or takes the
         place left between those out and those stuck with top cards)."""
-        rest = [s for s in self.order if self.hands[s]]
+        rest = [s for s in self.order if self.sizes[s]]
         ranking = self.finished + rest + self.stuck[::-1]
         for seat in rest:
-            self.out_of_play.extend(self.hands[seat])
-            self.hands[seat].clear()
-        self.out_of_play.extend(c for _, p in self.trick if p for c in p.cards)
+            self.out_of_play.extend(self.hand(seat))
+            self._set_hand(seat, [])
+        self._count_held()
         self.trick, self.beat = [], None
         self.finished, self.stuck = ranking, []
         n = self.game.players
@@ -650,17 +730,22 @@ class ArschlochState(PhasedState):
         return [float(s) for s in self.scores]
 
     # What a seat may know --------------------------------------------------------------------
-    # The log keeps templates and formats them only when a view is asked for.
+    # The log keeps templates and formats them only when a view is asked for; a view shows the
+    # last LOG_SHOWN lines, so no more are kept.
     def _log(self, text: str, *args) -> None:
-        self.log.append((text, args, None, None, ()))
+        self.log.append((text, args))
 
     def _secret(self, text, args, private, private_args, seats) -> None:
         """A log line whose details only `seats` may read."""
         self.log.append((text, args, private, private_args, seats))
 
     def log_lines(self, seat: int | None) -> list[str]:
-        return [private.format(*p_args) if private and seat in seats else text.format(*args)
-                for text, args, private, p_args, seats in self.log[-40:]]
+        lines = []
+        for text, args, *secret in self.log:
+            if secret and seat in secret[2]:
+                text, args = secret[0], secret[1]
+            lines.append(text.format(*args))
+        return lines
 
     def view(self, seat: int | None) -> dict:
         n = self.game.players
@@ -681,8 +766,8 @@ class ArschlochState(PhasedState):
             "order": list(self.order),
             "rank_order": list(self.normal_order[::-1] if self.revolution else self.normal_order),
             "revolution": self.revolution,
-            "hand": list(self.hands[seat]) if seat is not None else None,
-            "hand_counts": [len(h) for h in self.hands],
+            "hand": self.hand(seat) if seat is not None else None,
+            "hand_counts": list(self.sizes),
             "trick": [{"seat": s, "play": str(p) if p else "pass"} for s, p in self.trick],
             "to_beat": ({"seat": self.beat[0], "cards": list(self.beat[1].cards)}
                         if self.beat else None),
@@ -697,35 +782,39 @@ class ArschlochState(PhasedState):
                              if self.ranking else None),
             "scores": list(self.scores),
             "points_target": self.game.options["points"],
+            "rounds": self.game.options["rounds"],
             "winners": [s for s in range(n) if self.scores[s] == best] if over else None,
             "log": self.log_lines(seat),
         }
 
     def card_census(self) -> list[str]:
-        cards = [c for hand in self.hands for c in hand]
+        cards = [c for hand in self.hands for same in hand for c in same]
         cards += self.extras + self.out_of_play
-        cards += [c for _, p in self.trick if p for c in p.cards]
         return cards
 
     def clone(self) -> "ArschlochState":
+        # `order` is replaced, never changed in place, so the twin shares it.
         twin = self._clone_base()
-        twin.order = list(self.order)
         twin.scores = list(self.scores)
-        twin.log = list(self.log)
+        twin.log = self.log.copy()
         twin.hands = [list(h) for h in self.hands]
-        twin._group_cache = list(self._group_cache)
-        twin.extras = list(self.extras)
-        twin.extras_up = list(self.extras_up)
-        twin.extras_put_by = list(self.extras_put_by)
-        twin.taken = dict(self.taken)
-        twin.gave = [dict(g) for g in self.gave]
-        twin.got = [list(g) for g in self.got]
+        twin.sizes = list(self.sizes)
+        twin.held = list(self.held)
         twin.finished = list(self.finished)
         twin.stuck = list(self.stuck)
         twin.trick = list(self.trick)
         twin.out_of_play = list(self.out_of_play)
-        twin.swaps = list(self.swaps)
-        twin.gives = list(self.gives)
+        if self.phase in ("swap", "exchange"):
+            # The swap and the exchange change these in place; in play they are only read, and
+            # the next deal makes new ones, so a clone in play shares them.
+            twin.extras = list(self.extras)
+            twin.extras_up = list(self.extras_up)
+            twin.extras_put_by = list(self.extras_put_by)
+            twin.taken = dict(self.taken)
+            twin.gave = [dict(g) for g in self.gave]
+            twin.got = [list(g) for g in self.got]
+            twin.swaps = list(self.swaps)
+            twin.gives = list(self.gives)
         return twin
 
     def determinize(self, seat: int, rng) -> "ArschlochState":
@@ -734,19 +823,18 @@ class ArschlochState(PhasedState):
         twin = self.clone()
         twin.rng = self._fresh_rng(rng)
         others = [s for s in range(self.game.players) if s != seat]
+        hands = [self.hand(s) for s in others]
         known = []
-        for s in others:
-            known.append({c for c in self.hands[s]
+        for s, hand in zip(others, hands):
+            known.append({c for c in hand
                           if self.taken.get(c) == s or self.gave[seat].get(c) == s})
-        places = [self.hands[s] for s in others] + [self.extras]
         known.append({c for c, up, by in zip(self.extras, self.extras_up, self.extras_put_by)
                       if up or by == seat})
-        fresh = redeal(places, known, rng)
+        fresh = redeal(hands + [self.extras], known, rng)
         for s, hand in zip(others, fresh):
-            twin._sort(hand)
-            twin.hands[s] = hand
-            twin._group_cache[s] = None
+            twin._set_hand(s, hand)
         twin.extras = fresh[-1]
+        twin._count_held()  # the extras are out of play: a swap with them changes what is held
         return twin
 
 

@@ -170,7 +170,13 @@ class Changelands(Game):
         ),
         twins={},  # no peer engine has a game close enough to benchmark against
     )
+    # A random walk over the field takes hundreds of moves to reach a goal.
+    playout_depth = 12
     sample_options = ({}, {"round_limit": 20})
+    # For the web room: the field's squares named as in the notation, each marker on its square.
+    layout = {"places": {"field": {"rows": "".join(str(SIZE - r) for r in range(SIZE)),
+                                   "columns": FILES}},
+              "marks": {"field": {"markers": "marker", "goals": "goal"}}}
     # A flame dealt to a corner is shuffled back into the deck, and an empty draw pile is made
     # of the shuffled discards: the generator takes part in the deal.
     deck_decides_deal = False
@@ -500,6 +506,15 @@ class ChangelandsState(State):
             self._end_turn()
         elif self.steps >= STEPS or not steps_from(self.field, target):
             self._end_turn()
+
+    def estimate(self) -> list[float]:
+        """For search that stops early: how near each marker stands to its goal (1 at it)."""
+        far = 2 * (SIZE - 1)
+        return [1.0 - DISTANCE[goal][at] / far for at, goal in zip(self.markers, self.goals)]
+
+    def round_count(self) -> int:
+        # the counter has moved on to the round after the limit when the limit ends the game
+        return min(self.round, self.game.options["round_limit"])
 
     def returns(self) -> list[float]:
         return [1.0 if s == self.winner else 0.0 for s in range(self.game.players)]

@@ -19,7 +19,8 @@ from ..core.game import Game, GameInfo, Option, PhasedState
 from ..core.hidden import redeal
 from ..core.registry import register
 from .tricks import (CARD_INDEX, ELVISH_STRENGTH, GOD, NUMBER_OF, SUIT_LETTERS, SUIT_OF,
-                     TrickRecord, by_suit, can_follow, follow, read_card, sort_cards, strongest, unseen)
+                     TrickRecord, by_suit, can_follow, count_cards, follow, read_card, sort_cards,
+                     strongest, unseen)
 
 # "The card with the lowest number takes the trick": the elvish strength (1 strongest, and the
 # gods by their order, the Lady first) is exactly lowest-number-first.
@@ -190,8 +191,8 @@ class CrusadeState(PhasedState):
         first = (self.dealer + 1) % n
         per = len(cards) // n
         self.hands: list[list[str]] = [[] for _ in range(n)]
-        for i in range(per * n):
-            self.hands[(first + i) % n].append(cards[i])
+        for k in range(n):  # the k-th player from the dealer's left gets cards k, k + n, ...
+            self.hands[(first + k) % n] = cards[k:per * n:n]
         for hand in self.hands:
             sort_cards(hand)
         self.extras = cards[per * n:]
@@ -355,6 +356,9 @@ class CrusadeState(PhasedState):
             return
         self._deal(None)
 
+    def round_count(self) -> int:
+        return self.hand_no  # the hands of the match
+
     def returns(self) -> list[float]:
         return [float(s) for s in self.scores]
 
@@ -481,8 +485,17 @@ def _say(entry: tuple) -> str:
     if kind == "take":
         return f"seat {entry[1]} takes {' '.join(entry[2])}"
     if kind == "score":
-        return "tricks this hand: " + ", ".join(f"seat {s} {t}" for s, t in enumerate(entry[1]))
+        tricks = entry[1]
+        return ("tricks this hand: " + ", ".join(f"seat {s} {t}" for s, t in enumerate(tricks))
+                + f"; the hand goes to {_most(tricks)}")
     return ""
+
+
+def _most(points) -> str:
+    """'seat 2', or 'seats 0 and 2' when they tie for the most."""
+    top = max(points)
+    best = [str(s) for s, p in enumerate(points) if p == top]
+    return f"seat {best[0]}" if len(best) == 1 else f"seats {' and '.join(best)}"
 
 
 def render(game: Crusade, view: dict) -> str:
@@ -500,7 +513,7 @@ def render(game: Crusade, view: dict) -> str:
         if s == me:
             row += f"   hand: {by_suit(view['hand'])}"
         else:
-            row += f"   {view['hand_counts'][s]} cards"
+            row += f"   {count_cards(view['hand_counts'][s])}"
         lines.append(row)
     if view["phase"] == "bid":
         lines.append("lay a trump bid face down: 'bid CARD' (not a god)")
@@ -516,6 +529,11 @@ def render(game: Crusade, view: dict) -> str:
         last = view["tricks_played"][-1]
         lines.append(f"last trick: {' '.join(p['card'] for p in last['plays'])} - "
                      f"seat {last['winner']}")
+    if view["phase"] == "over":
+        what = "the match" if view["hands_in_match"] > 1 else "the hand"
+        top = max(view["scores"])
+        lines.append(f"{what} goes to {_most(view['scores'])} with {top} "
+                     f"point{'' if top == 1 else 's'} (a point a trick)")
     return "\n".join(lines)
 
 

@@ -144,6 +144,8 @@ class Izind(Game):
         ),
         twins={},  # no peer engine has a game close enough to benchmark against
     )
+    # For the web room: each tower labelled as the notation names it (0a .. 1e), picked for a play.
+    layout = {"places": {"towers": {"names": LANE_LETTERS, "seat": True, "move": "on {place}"}}}
     sample_options = (
         {},
         {"ten_wins": "player", "elephants_complete": True},

@@ -129,6 +129,8 @@ class Loot(Game):
     scorer = Scorer(score_at_firing, read_card, deck="viashi", copies=1,
                     table_label="Gods in the other hands", table_cards=GODS,
                     options=(info.option("run_bonus"),), max_cards=12)
+    # Every firing scores each hand with the exact solver: search scores the hands once, early.
+    playout_depth = 16
     sample_options = (
         {},
         {"fire": "own_turn"},
@@ -418,6 +420,14 @@ class LootState(PhasedState):
             return
         self.starter = (self.starter + 1) % self.game.players
         self._deal(None)
+
+    def estimate(self) -> list[float]:
+        """For search that stops early: the totals as if the village were fired now."""
+        scoring = loot_scoring(self.gods_in_play(), self.game.options["run_bonus"])
+        return [total + score(hand, scoring) for total, hand in zip(self.totals, self.hands)]
+
+    def round_count(self) -> int:
+        return self.hand_number  # a match is hands played to the points target
 
     def returns(self) -> list[float]:
         return list(self.totals)

@@ -167,12 +167,19 @@ class Politics(Game):
         ),
         twins={},
     )
+    # A game runs to hundreds of moves; the row's worth now says most of where it is going.
+    playout_depth = 40
     sample_options = (
         {},
         {"secret_cup": True, "revolt_by": "place", "points": 10},
         {"distance_limit": "on_card", "round_cap": 12},
     )
     deck_decides_deal = False  # the die picks the first player; the cup draws come later
+    # For the web room: the places of the row numbered as in the notation, with each card's owner
+    # and every seat's markers drawn under it.
+    layout = {"places": {"row": {"names": [str(p) for p in range(1, PLACES + 1)],
+                                 "move": "on {place}"}},
+              "aligned": {"row": ["owners", "markers", "placed", "caps"]}}
     ability_table: ClassVar[dict] = ABILITIES
 
     def target(self) -> int:
@@ -814,6 +821,11 @@ class PoliticsState(PhasedState):
             self._log(f"seat {seat} swaps {card} with its neighbour {row[at]}")
         else:
             self._log(f"seat {seat} leaves {card} where it is")
+
+    def estimate(self) -> list[float]:
+        """For search that stops early: the scores, plus what the row would score now."""
+        now = row_points(self.row, self.owner, self.game.players)
+        return [float(s + p) for s, p in zip(self.scores, now)]
 
     def returns(self) -> list[float]:
         return [float(s) for s in self.scores]

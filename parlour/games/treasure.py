@@ -260,6 +260,8 @@ class Treasure(Game):
                     table_label="Gods on the table", table_cards=GODS,
                     table_kinds=("set", "run", "color", "color+run"),
                     options=(info.option("six_color_bonus"),), max_cards=15)
+    # Playouts are slow (every move checks what can be tabled): search looks a few turns ahead.
+    playout_depth = 24
     sample_options = (
         {},
         {"points": 40, "six_color_bonus": True},
@@ -816,6 +818,14 @@ class TreasureState(PhasedState):
             return
         self.starter = (self.starter + 1) % self.game.players
         self._deal(None)
+
+    def estimate(self) -> list[float]:
+        """For search that stops early: the totals as if the hand ended now."""
+        table = self.table_points()
+        return [total + table[s] + self.hand_points(s) for s, total in enumerate(self.totals)]
+
+    def round_count(self) -> int:
+        return self.hand_number  # a match is hands played to the points target
 
     def returns(self) -> list[float]:
         return list(self.totals)

@@ -12,10 +12,10 @@ game's module, written beside its rule text.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
-from ..core.cards import (GOD_RANK, GODS, VIASHI_CARDS, VIASHI_RANKS, VIASHI_SUITS, viashi_rank,
-                          viashi_suit)
+from ..core.cards import (GOD_RANK, GODS, VIASHI_CARDS, VIASHI_RANKS, VIASHI_SUITS, viashi_name,
+                          viashi_rank, viashi_suit)
 from ..core.errors import IllegalAction
 
 # The Viashi deck ---------------------------------------------------------------------------------
@@ -47,12 +47,9 @@ HUMAN_STRENGTH = strength_table(True)
 
 
 def card_name(card: str, eights: str = "scholar") -> str:
-    """The card's full name: 'Queen of Winds', 'Magician of Leaves', 'Dark Lord'."""
-    if card in GOD_RANK:
-        return "Dark Lord" if card == "DarkLord" else card
-    number = NUMBER_OF[card]
-    title = eights.capitalize() if number == 8 else VIASHI_RANKS[number]
-    return f"{title} of {VIASHI_SUITS[card[1]]}"
+    """The card's full name: 'Queen of Winds', 'Magician of Leaves', 'Dark Lord' (`eights` is
+    the games' option of that name)."""
+    return viashi_name(card, scholar=eights == "scholar")
 
 
 _GOD_WORDS = {god.lower(): god for god in GODS} | {"dark lord": "DarkLord", "dark_lord": "DarkLord"}
@@ -81,8 +78,17 @@ def table_order(card: str, strength: dict[str, int] = ELVISH_STRENGTH) -> tuple[
     return (5 if suit == GOD else SUIT_LETTERS.index(suit), -strength[card])
 
 
+_ORDER_KEYS: dict[int, tuple[dict, dict[str, tuple[int, int]]]] = {}
+
+
 def sort_cards(cards: list[str], strength: dict[str, int] = ELVISH_STRENGTH) -> None:
-    cards.sort(key=lambda card: table_order(card, strength))
+    # Every deal sorts every hand: look each card's place up in a table made once per strength
+    # table (kept beside it, so that its id cannot be reused) rather than work it out each time.
+    entry = _ORDER_KEYS.get(id(strength))
+    if entry is None or entry[0] is not strength:
+        entry = _ORDER_KEYS[id(strength)] = (
+            strength, {card: table_order(card, strength) for card in VIASHI_CARDS})
+    cards.sort(key=entry[1].__getitem__)
 
 
 def by_suit(cards: Iterable[str]) -> str:
@@ -91,6 +97,10 @@ def by_suit(cards: Iterable[str]) -> str:
     for card in cards:
         groups.setdefault(SUIT_OF[card], []).append(card)
     return " | ".join(" ".join(group) for group in groups.values()) or "-"
+
+
+def count_cards(number: int) -> str:
+    return "1 card" if number == 1 else f"{number} cards"
 
 
 # Following suit and taking tricks ---------------------------------------------------------------
@@ -129,32 +139,17 @@ def plain_winner(plays: Sequence[tuple], strength: dict[str, int], trump: str | 
     return strongest(plays, suit_of[plays[0][1]], strength, suit_of)
 
 
-def find_card(plays: Sequence[tuple], card: str) -> int | None:
-    for i, (_, played) in enumerate(plays):
-        if played == card:
-            return i
-    return None
-
-
-@dataclass(frozen=True, slots=True)
-class TrickRecord:
+class TrickRecord(NamedTuple):
     """One finished trick: who led, the plays in order [(who, card), ...], who took it (None:
-    nobody, e.g. a Viashilym trick of dead cards)."""
+    nobody, e.g. a Viashilym trick of dead cards). A named tuple: one is made every trick, and a
+    tuple is made faster than a frozen dataclass."""
     leader: int
     plays: tuple
     winner: int | None
 
-    def cards(self) -> list[str]:
-        return [card for _, card in self.plays]
-
     def to_json(self, who: str = "seat") -> dict:
         return {"leader": self.leader, "winner": self.winner,
                 "plays": [{who: w, "card": card} for w, card in self.plays]}
-
-
-def seen_cards(history: Iterable[TrickRecord]) -> list[str]:
-    """Every card played in the finished tricks."""
-    return [card for trick in history for _, card in trick.plays]
 
 
 def unseen(all_cards: Iterable[str], seen: Iterable[str]) -> list[str]:

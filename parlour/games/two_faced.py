@@ -21,7 +21,8 @@ from ..core.game import Game, GameInfo, Option, PhasedState
 from ..core.hidden import redeal
 from ..core.registry import register
 from .tricks import (CARD_INDEX, ELVISH_STRENGTH, GOD, NUMBER_OF, SUIT_OF, TrickRecord, by_suit,
-                     can_follow, follow, plain_winner, read_card, sort_cards, unseen)
+                     can_follow, count_cards, follow, plain_winner, read_card, sort_cards,
+                     unseen)
 
 DEALER, OPPONENT, DEALER_DUMMY, OPPONENT_DUMMY = 0, 1, 2, 3
 HAND_NAMES = ("dealer", "opponent", "dealer's dummy", "opponent's dummy")
@@ -87,6 +88,9 @@ class TwoFaced(Game):
         twins={"open_spiel": ["hearts", "spades"]},
     )
     sample_options = ({}, {"eights": "magician"})
+    # For the web room: each dummy beside the player who plays it (seat 0 the dealer's, seat 1
+    # the opponent's).
+    layout = {"per_seat": ["dummies"]}
 
     def max_decisions(self) -> int:
         return 2 * DRAWS_EACH + 4 * DUMMY_SIZE
@@ -334,7 +338,7 @@ def render(game: TwoFaced, view: dict) -> str:
     eights = game.options["eights"].capitalize()
     lines = [f"Two-Faced - {view['phase']}; gods are trump; ranks 1 Queen .. 8 {eights}, 9 Fool "
              "(the Fool takes the Queen)"]
-    names = [n + (" (you)" if me is not None and i % 2 == me else "")
+    names = [n + ((" (you)" if i < 2 else " (yours)") if me is not None and i % 2 == me else "")
              for i, n in enumerate(view["hand_names"])]
     dummies = view["dummies"]
     for h in (OPPONENT, OPPONENT_DUMMY, DEALER, DEALER_DUMMY):
@@ -343,7 +347,7 @@ def render(game: TwoFaced, view: dict) -> str:
         elif h >= 2 and dummies is not None:
             cards = by_suit(dummies[h - 2])
         else:
-            cards = f"{view['hand_counts'][h]} cards" + (" face down" if h >= 2 else "")
+            cards = count_cards(view["hand_counts"][h]) + (" face down" if h >= 2 else "")
         lines.append(f"{names[h]:>24}: {cards}   tricks {view['tricks'][h]}")
     if view["phase"] == "draft":
         lines.append(f"{view['pile_count']} cards in the middle")

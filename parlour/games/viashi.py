@@ -21,7 +21,8 @@ from ..core.game import Game, GameInfo, Option, PhasedState
 from ..core.hidden import redeal
 from ..core.registry import register
 from .tricks import (CARD_INDEX, ELVISH_STRENGTH, GOD, HUMAN_STRENGTH, NUMBER_OF, SCHOLARS,
-                     SUIT_OF, TrickRecord, by_suit, can_follow, read_card, sort_cards, unseen)
+                     SUIT_OF, TrickRecord, by_suit, can_follow, count_cards, follow, read_card,
+                     sort_cards, unseen)
 
 
 # Actions ---------------------------------------------------------------------------------------
@@ -250,6 +251,7 @@ class ViashiState(PhasedState):
         self.hand_no = 0  # hands started
         self.scores = [0] * n  # running score
         self.hand_scores: list[list[int]] = []  # each finished hand's scores
+        self.last_parts: list[dict[str, int]] | None = None  # the last hand's, by what earned them
         self.streak = [0] * n  # hands won in a row, for the handicap
         self.log: list[tuple] = []  # public events, formatted only when a view asks
         self._deal(deck)
@@ -269,6 +271,8 @@ class ViashiState(PhasedState):
         self.drawn_public = False  # Viashilym: both drawn cards shown to prove the tabling
         self.hands: list[list[str]] = [[] for _ in range(n)]
         self.tables: list[list[str]] = [[] for _ in range(n)]
+        self.tabled: set[str] = set()  # every card put on a table this hand (tables only grow
+        # during the draw, when Viashilym's no-duplicate rule asks)
         self.revealed: list[list[str]] = [[] for _ in range(n)]  # hand cards shown to all
         self.owned: list[list[str]] = [[] for _ in range(n)]  # captured and capturing cards
         self.tricks = [0] * n
@@ -296,17 +300,14 @@ class ViashiState(PhasedState):
             self.drawn = (a, b)
             self.to_act = seat
             if self.game.no_duplicates:
-                on_table = self._on_table
-                self.drawn_public = a != b and on_table(a) and on_table(b)
+                tabled = self.tabled
+                self.drawn_public = a != b and a in tabled and b in tabled
             if self.random_draws[seat] > 0:
                 self.random_draws[seat] -= 1
                 up = a if self.rng.random() < 0.5 else b
                 self._place(seat, up, random_split=True)
                 continue
             return
-
-    def _on_table(self, card: str) -> bool:
-        return any(card in table for table in self.tables)
 
     def _draw_choices(self) -> list[Up]:
         """Either card may go face up; in Viashilym "a player may never play to the table any
@@ -316,9 +317,9 @@ class ViashiState(PhasedState):
         if a == b:
             return [UP[a]]
         if self.game.no_duplicates and not self.drawn_public:
-            if self._on_table(a):
+            if a in self.tabled:
                 return [UP[b]]
-            if self._on_table(b):
+            if b in self.tabled:
                 return [UP[a]]
         return [UP[a], UP[b]]
 
@@ -326,6 +327,7 @@ class ViashiState(PhasedState):
         a, b = self.drawn
         down = b if up == a else a
         self.tables[seat].append(up)
+        self.tabled.add(up)
         self.hands[seat].append(down)
         if self.drawn_public:
             self.revealed[seat].append(down)
@@ -359,17 +361,19 @@ class ViashiState(PhasedState):
         if phase == "play":
             seat = self.to_act
             trick = self.trick
-            # dict.fromkeys: a double deck's twin cards are one move, not two.
+            twins = self.game.twins  # a double deck's twin cards are one move, not two
             if not trick:
                 # The leader plays from his hand or from his table.
-                return ([FROM_HAND[c] for c in dict.fromkeys(self.hands[seat])]
-                        + [FROM_TABLE[c] for c in dict.fromkeys(self.tables[seat])])
-            table = self.source_table
-            cards = self.tables[seat] if table else self.hands[seat]
-            lead = SUIT_OF[trick[0][1]]
-            same = [c for c in cards if SUIT_OF[c] == lead]
-            pick = FROM_TABLE if table else FROM_HAND
-            return [pick[c] for c in dict.fromkeys(same or cards)]
+                hand, table = self.hands[seat], self.tables[seat]
+                if twins:
+                    hand, table = dict.fromkeys(hand), dict.fromkeys(table)
+                return [FROM_HAND[c] for c in hand] + [FROM_TABLE[c] for c in table]
+            if self.source_table:
+                cards, pick = self.tables[seat], FROM_TABLE
+            else:
+                cards, pick = self.hands[seat], FROM_HAND
+            cards = follow(cards, SUIT_OF[trick[0][1]])
+            return [pick[c] for c in (dict.fromkeys(cards) if twins else cards)]
         if phase == "draw":
             return self._draw_choices()
         return []
@@ -425,7 +429,12 @@ class ViashiState(PhasedState):
         card = action.card
         if not self.trick:
             self.source_table = action.table
-        (self.tables[seat] if action.table else self.hands[seat]).remove(card)
+        if action.table:
+            self.tables[seat].remove(card)
+        else:
+            self.hands[seat].remove(card)
+            if card in self.revealed[seat]:
+                self.revealed[seat].remove(card)  # shown cards are those still in the hand
         self.trick.append((seat, card))
         self.log.append(("play", seat, card, action.table))
         if len(self.trick) < self.n:
@@ -456,53 +465,62 @@ class ViashiState(PhasedState):
             self._end_hand()
 
     # Scoring ---------------------------------------------------------------------------------
-    def hand_score(self) -> list[int]:
-        """This hand's points per seat (Viashilym: each seat gets its team's points)."""
+    def score_parts(self) -> list[dict[str, int]]:
+        """This hand's points per seat by what earned them (Viashilym: each seat gets its
+        team's)."""
         game, n = self.game, self.n
         if game.info.id == "vashy":
             # "the scoring is by trick rather than by capture, a simple bonus of two for most
             # tricks"; the Scholar bonus is not used.
-            points = list(self.tricks)
-            top = max(points)
-            if points.count(top) == 1:
-                points[points.index(top)] += 2
-            return points
+            bonus = _bonus(self.tricks, 2, 2)
+            return [{"tricks": self.tricks[s], "bonus": bonus[s]} for s in range(n)]
         if game.info.id == "viashilym":
             teams = n // 2
             tricks = [self.tricks[t] + self.tricks[t + teams] for t in range(teams)]
-            captives = [(n - 1) * t for t in tricks]
-            points = [5 * t for t in tricks]  # "five points per trick"
-            _bonus(points, captives, 5, 10)
+            bonus = _bonus([(n - 1) * t for t in tricks], 5, 10)
+            parts = []
             for t in range(teams):
                 # "one point for every set of twins (two copies of the same card) they own"
                 owned = self.owned[t] + self.owned[t + teams]
-                points[t] += sum(owned.count(c) // 2 for c in set(owned))
-            return [points[s % teams] for s in range(n)]
+                twins = sum(owned.count(c) // 2 for c in set(owned))
+                # "five points per trick"
+                parts.append({"for tricks": 5 * tricks[t], "bonus": bonus[t], "twin sets": twins})
+            return [parts[s % teams] for s in range(n)]
         # Viashi: "Each card captured is worth one point" (the two taken, not the capturer's
         # own), the bonus for most captives, and "one point for each magician/scholar".
         captives = [(n - 1) * t for t in self.tricks]
-        points = list(captives)
-        _bonus(points, captives, 3, 9)
-        for s in range(n):
-            points[s] += sum(1 for c in self.owned[s] if c in SCHOLARS)
-        return points
+        bonus = _bonus(captives, 3, 9)
+        scholars = game.options["eights"] + "s"
+        return [{"captives": captives[s], "bonus": bonus[s],
+                 scholars: sum(1 for c in self.owned[s] if c in SCHOLARS)} for s in range(n)]
+
+    def hand_score(self) -> list[int]:
+        return [sum(parts.values()) for parts in self.score_parts()]
 
     def _end_hand(self) -> None:
-        points = self.hand_score()
+        parts = self.score_parts()
+        points = [sum(p.values()) for p in parts]
         self.hand_scores.append(points)
+        self.last_parts = parts
         for s in range(self.n):
             self.scores[s] += points[s]
         top = max(points)
         for s in range(self.n):
             # Ruling (rules page): every seat with the hand's top score won it, ties included.
             self.streak[s] = self.streak[s] + 1 if points[s] == top else 0
-        self.log.append(("score", tuple(points)))
+        sides = self.n // 2 if self.game.twins else self.n
+        self.log.append(("score", tuple(
+            (_side_name(s, self.n, self.game.twins), points[s], tuple(parts[s].items()))
+            for s in range(sides))))
         if self.hand_no >= self.hands_total:
             self.phase = "over"
             self.to_act = None
             self.log.append(("over",))
             return
         self._deal(None)
+
+    def round_count(self) -> int:
+        return self.hand_no  # the hands of the match
 
     def returns(self) -> list[float]:
         return [float(s) for s in self.scores]
@@ -552,6 +570,7 @@ class ViashiState(PhasedState):
             "dead": list(self.dead),
             "teams": teams,
             "hand_scores": [list(p) for p in self.hand_scores],
+            "last_hand": [dict(p) for p in self.last_parts] if self.last_parts else None,
             "scores": list(self.scores),
             "log": [_say(entry) for entry in self.log[-30:]],
         }
@@ -572,6 +591,8 @@ class ViashiState(PhasedState):
         twin.pile = list(self.pile)
         twin.hands = [list(h) for h in self.hands]
         twin.tables = [list(t) for t in self.tables]
+        if self.phase == "draw":  # it changes only during the draw
+            twin.tabled = set(self.tabled)
         twin.revealed = [list(r) for r in self.revealed]
         twin.owned = [list(o) for o in self.owned]
         twin.tricks = list(self.tricks)
@@ -609,15 +630,15 @@ class ViashiState(PhasedState):
         return twin
 
 
-def _bonus(points: list[int], captives: list[int], most: int, more_than_all: int) -> None:
-    """The bonus for the most captives, or the larger one for more than all the others together;
-    a tie for most gives nothing (GAMES.md)."""
+def _bonus(captives: list[int], most: int, more_than_all: int) -> list[int]:
+    """Each side's bonus: `most` for the most captives, or `more_than_all` instead for more than
+    all the others together; a tie for most gives nothing (GAMES.md)."""
+    bonus = [0] * len(captives)
     top = max(captives)
-    if captives.count(top) != 1:
-        return
-    i = captives.index(top)
-    points[i] += more_than_all if top > sum(captives) - top else most
-
+    if captives.count(top) == 1:
+        i = captives.index(top)
+        bonus[i] = more_than_all if top > sum(captives) - top else most
+    return bonus
 
 
 def _say(entry: tuple) -> str:
@@ -641,8 +662,19 @@ def _say(entry: tuple) -> str:
     if kind == "hand":
         return f"hand {entry[1]}: seat {entry[2]} draws first"
     if kind == "score":
-        return "hand scores: " + ", ".join(f"seat {s} {p}" for s, p in enumerate(entry[1]))
+        return "hand scores: " + ", ".join(f"{side} {points} ({_earned(dict(parts))})"
+                                           for side, points, parts in entry[1])
     return "the game is over"
+
+
+def _side_name(seat: int, n: int, teams: bool) -> str:
+    return f"seats {seat}+{seat + n // 2}" if teams else f"seat {seat}"
+
+
+def _earned(parts: dict[str, int]) -> str:
+    """'22 captives + 9 bonus + 1 scholars': what made a hand's score (zero parts left out)."""
+    words = [f"{points} {what}" for what, points in parts.items() if points]
+    return " + ".join(words) or "nothing"
 
 
 def render(game: _ViashiFamily, view: dict) -> str:
@@ -662,15 +694,23 @@ def render(game: _ViashiFamily, view: dict) -> str:
         if s == me and view["hand"] is not None:
             row += f"   hand: {by_suit(view['hand'])}"
         else:
-            row += f"   hand: {view['hand_counts'][s]} cards"
+            row += f"   hand: {count_cards(view['hand_counts'][s])}"
             if s == me and view["phase"] == "draw":
                 row += " (hidden: the elvish rule)"
         if view["revealed"][s]:
             row += f" incl. shown {' '.join(view['revealed'][s])}"
         row += f"   tricks {view['tricks'][s]}"
+        if game.info.id == "viashi":
+            # A Scholar owned is a point: worth seeing who holds which.
+            scholars = [c for c in view["owned"][s] if c in SCHOLARS]
+            if scholars:
+                row += f" ({eights}s {' '.join(scholars)})"
         lines.append(row)
     if view["phase"] == "draw":
         lines.append(f"{view['pile_count']} cards left to draw; seat {view['drawer']} draws")
+        handicapped = [f"seat {s} {n}" for s, n in enumerate(view["random_draws"]) if n]
+        if handicapped:
+            lines.append("handicap, draws still to be split at random: " + ", ".join(handicapped))
         if view["drawn"]:
             a, b = view["drawn"]
             who = "you drew" if view["drawer"] == me else f"seat {view['drawer']} shows"
@@ -688,9 +728,26 @@ def render(game: _ViashiFamily, view: dict) -> str:
         lines.append(f"last capture: {cards} - {took}")
     if view["dead"]:
         lines.append(f"dead (unscored): {' '.join(view['dead'])}")
-    if view["hand_scores"]:
-        lines.append("last hand: " + " ".join(map(str, view["hand_scores"][-1])))
+    if view["last_hand"]:
+        points = view["hand_scores"][-1]
+        teams = bool(view["teams"])
+        sides = len(points) // 2 if teams else len(points)
+        lines.append("last hand: " + "; ".join(
+            f"{_side_name(s, len(points), teams)} {points[s]} = {_earned(view['last_hand'][s])}"
+            for s in range(sides)))
+    n = len(view["scores"])
+    teams = bool(view["teams"])
+    sides = range(n // 2 if teams else n)
+    if view["hands_in_match"] > 1 and len(view["hand_scores"]) > 1:
+        lines.append("hand by hand: " + " | ".join(
+            f"#{k} " + " ".join(str(points[s]) for s in sides)
+            for k, points in enumerate(view["hand_scores"], start=1)))
     lines.append("scores: " + ", ".join(f"seat {s} {p}" for s, p in enumerate(view["scores"])))
+    if view["phase"] == "over":
+        top = max(view["scores"])
+        best = [_side_name(s, n, teams) for s in sides if view["scores"][s] == top]
+        lines.append(f"{' and '.join(best)} {'win' if teams or len(best) > 1 else 'wins'} "
+                     f"with {top}" + (" (a tie)" if len(best) > 1 else ""))
     return "\n".join(lines)
 
 

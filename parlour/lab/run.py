@@ -8,12 +8,14 @@ second call with the same settings plays only the games that are missing.
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
+import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Callable, Iterator, Optional
+from typing import Callable, Iterable, Iterator, Optional
 
 import parlour
 from parlour.agents import make_agent
@@ -49,9 +51,14 @@ class Plan:
         seats = self.seats()
         return (list(self.agents) + [self.agents[-1]] * seats)[:seats]
 
-    def tasks(self) -> list[tuple]:
-        return [(self.game, self.players, options, self.specs(), self.seed, i, arm)
-                for arm, options in self.arms().items() for i in range(self.n)]
+    def tasks(self, done: Optional[dict[str, bytearray]] = None) -> Iterator[tuple]:
+        """The games to play, arm by arm, one at a time, leaving out those `done` marks."""
+        specs = self.specs()
+        for arm, options in self.arms().items():
+            flags = (done or {}).get(arm, b"")
+            for i in range(self.n):
+                if i >= len(flags) or not flags[i]:
+                    yield (self.game, self.players, options, specs, self.seed, i, arm)
 
     def same_run(self, other: "Plan") -> bool:
         """Whether `other` plays the same games (n may grow: more games are added)."""
@@ -85,18 +92,20 @@ def play_one(game_id: str, players: Optional[int], options: dict, specs: list[st
     state = game.new_state(seed=game_seed)
     hands = [state.opening_hand(s) for s in game.seats]
     forming = state.hand_forms_in_play
-    while not state.is_terminal:
+    limit = game.max_decisions()
+    while not state.is_terminal and len(state.history) < limit:
         seat = state.current_player
         state.apply(agents[seat].choose(state, seat))
         if forming:
             hands = [hand if hand is not None else state.opening_hand(s)
                      for s, hand in enumerate(hands)]
             forming = None in hands
-    returns = [float(r) for r in state.returns()]
+    ended = state.is_terminal
+    # A game still going at the contract's bound on its length did not end: it counts as a game
+    # stopped by a cap, and as a draw.
+    returns = [float(r) for r in state.returns()] if ended else [0.0] * game.players
     best = max(returns)
     winners = [s for s, r in enumerate(returns) if r == best]
-    final = state.view(None)
-    rounds = final.get("round")
     summary = {
         "arm": arm, "index": index, "seed": game_seed, "agents": specs, "returns": returns,
         # place 0 is first; tied seats share the better place
@@ -104,18 +113,48 @@ def play_one(game_id: str, players: Optional[int], options: dict, specs: list[st
         # a tie for first splits the win
         "win": [1.0 / len(winners) if s in winners else 0.0 for s in game.seats],
         "decisions": len(state.history),
-        "rounds": rounds if isinstance(rounds, int) and not isinstance(rounds, bool) else None,
-        "reached_cap": bool(state.reached_cap),
+        "rounds": state.round_count(),
+        "reached_cap": bool(state.reached_cap) or not ended,
         "hands": hands,
     }
     return {"summary": summary, "record": state.record()}
 
 
-def _done(path: Path) -> set[tuple[str, int]]:
-    """The games already in the file; a torn last line (the run was killed mid-write) is cut."""
+def play_lines(tasks: list[tuple]) -> tuple[list[str], float]:
+    """Several games, each as its JSON line (the workers serialise, so the parent only writes),
+    and the seconds they took."""
+    start = time.perf_counter()
+    lines = [json.dumps(play_one(*task), separators=(",", ":")) + "\n" for task in tasks]
+    return lines, time.perf_counter() - start
+
+
+class _Batches:
+    """Hands out games in batches that take a worker about BATCH_SECONDS each: a call to a
+    worker costs about a millisecond, which a quick game (a fraction of that) must share with
+    others, while a slow game goes alone so the progress bar moves."""
+
+    def __init__(self, tasks: Iterable[tuple]):
+        self.tasks, self.size = iter(tasks), 1
+
+    def take(self) -> list[tuple]:
+        return list(itertools.islice(self.tasks, self.size))
+
+    def learn(self, games: int, seconds: float) -> None:
+        each = seconds / max(1, games)
+        self.size = max(1, min(MAX_BATCH, int(BATCH_SECONDS / max(each, 1e-6))))
+
+
+BATCH_SECONDS = 0.2
+MAX_BATCH = 100
+
+
+def _done(path: Path, n: int) -> tuple[dict[str, bytearray], int]:
+    """The games already in the file, as a flag per game index of each arm (a byte a game), and
+    how many; a torn last line (the run was killed mid-write) is cut."""
+    done: dict[str, bytearray] = {}
+    count = good = 0
     if not path.exists():
-        return set()
-    done, good = set(), 0
+        return done, count
     with path.open("rb") as handle:
         for line in handle:
             try:
@@ -124,33 +163,40 @@ def _done(path: Path) -> set[tuple[str, int]]:
                 break
             if not line.endswith(b"\n"):
                 break
-            done.add((summary["arm"], summary["index"]))
             good += len(line)
+            index = summary["index"]
+            flags = done.setdefault(summary["arm"], bytearray(n))
+            if index < n and not flags[index]:
+                flags[index] = 1
+                count += 1
     if good != path.stat().st_size:
         with path.open("r+b") as handle:
             handle.truncate(good)
-    return done
+    return done, count
 
 
-def _local(tasks: list[tuple], jobs: int) -> Iterator[dict]:
+def _local(tasks: Iterable[tuple], jobs: int) -> Iterator[list[str]]:
     if jobs <= 1:
         for task in tasks:
-            yield play_one(*task)
+            yield play_lines([task])[0]
         return
+    batches = _Batches(tasks)
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        pending, queue = set(), iter(tasks)
-        # a bounded window keeps memory flat however many games are asked for
-        for task in queue:
-            pending.add(pool.submit(play_one, *task))
-            if len(pending) >= jobs * 4:
-                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for future in finished:
-                    yield future.result()
-        for future in pending:
-            yield future.result()
+        pending = set()
+        # a bounded window of batches keeps memory flat however many games are asked for
+        while True:
+            while len(pending) < jobs * 2 and (batch := batches.take()):
+                pending.add(pool.submit(play_lines, batch))
+            if not pending:
+                return
+            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in finished:
+                lines, seconds = future.result()
+                batches.learn(len(lines), seconds)
+                yield lines
 
 
-def _ray(tasks: list[tuple], jobs: int, address: Optional[str]) -> Iterator[dict]:
+def _ray(tasks: Iterable[tuple], jobs: int, address: Optional[str]) -> Iterator[list[str]]:
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
     if not address:  # a private local instance needs no token (Ray would write one to ~/.ray)
         os.environ.setdefault("RAY_AUTH_MODE", "disabled")
@@ -160,23 +206,27 @@ def _ray(tasks: list[tuple], jobs: int, address: Optional[str]) -> Iterator[dict
     # a caller that started Ray itself (a benchmark, a notebook) keeps it running
     owned = not ray.is_initialized()
     if owned and address:
-        ray.init(address=address)
+        # the cluster's workers run this very copy of Parlour, shipped with the job, so their
+        # games are the ones a local run would play
+        ray.init(address=address, runtime_env={"py_modules": [parlour]})
     elif owned:
         ray.init(num_cpus=max(1, jobs), include_dashboard=False, log_to_driver=False,
                  _temp_dir=tempfile.mkdtemp(prefix="parlour-ray-"))
     try:
-        remote = ray.remote(play_one)
-        pending, queue = [], iter(tasks)
-        for task in queue:
-            pending.append(remote.remote(*task))
-            if len(pending) >= max(1, jobs) * 4:
-                finished, pending = ray.wait(pending, num_returns=1)
-                for ref in finished:
-                    yield ray.get(ref)
-        while pending:
+        # on a cluster, keep every CPU it has busy
+        workers = max(1, int(ray.cluster_resources().get("CPU", jobs))) if address else jobs
+        remote = ray.remote(play_lines)
+        batches, pending = _Batches(tasks), []
+        while True:
+            while len(pending) < max(1, workers) * 2 and (batch := batches.take()):
+                pending.append(remote.remote(batch))
+            if not pending:
+                return
             finished, pending = ray.wait(pending, num_returns=1)
             for ref in finished:
-                yield ray.get(ref)
+                lines, seconds = ray.get(ref)
+                batches.learn(len(lines), seconds)
+                yield lines
     finally:
         if owned:
             ray.shutdown()
@@ -195,27 +245,39 @@ def run(plan: Plan, out: Path, jobs: int = 1, backend: str = "local",
             raise ValueError(f"{out} holds a different run ({meta}); use another --out")
     meta.write_text(json.dumps(asdict(plan), indent=1))
     path = out / GAMES_FILE
-    done = _done(path)
-    tasks = [t for t in plan.tasks() if (t[6], t[5]) not in done]
-    total = len(plan.tasks())
-    count = total - len(tasks)
+    done, count = _done(path, plan.n)
+    total = plan.n * len(plan.arms())
     if progress:
         progress(count, total)
-    if not tasks:
+    if count == total:
         return path
-    games = _ray(tasks, jobs, ray_address) if backend == "ray" else _local(tasks, jobs)
+    tasks = plan.tasks(done)  # one at a time: memory stays flat however many games are asked for
+    batches = _ray(tasks, jobs, ray_address) if backend == "ray" else _local(tasks, jobs)
     with path.open("a", encoding="utf-8") as handle:
-        for line in games:
-            handle.write(json.dumps(line, separators=(",", ":")) + "\n")
+        for lines in batches:
+            handle.write("".join(lines))
             handle.flush()
-            count += 1
+            count += len(lines)
             if progress:
                 progress(count, total)
     return path
 
 
+def summaries(out: Path) -> Iterator[dict]:
+    """The summaries of a run, one at a time in the order the file holds them (records are
+    skipped, so a run of any size is read in flat memory)."""
+    with (out / GAMES_FILE).open(encoding="utf-8") as handle:
+        for text in handle:
+            try:
+                line = json.loads(text)
+            except ValueError:
+                break
+            yield line["summary"]
+
+
 def read(out: Path, with_records: bool = False) -> list[dict]:
-    """The summaries of a run (and the records too, if asked) in a stable order."""
+    """Every line of a run (summaries only, or summaries and records) in a stable order: for
+    tests and small runs; the report streams with `summaries`."""
     lines = []
     with (out / GAMES_FILE).open(encoding="utf-8") as handle:
         for text in handle:

@@ -304,6 +304,41 @@ _MOVED = (update(tables_t).where(tables_t.c.id == bindparam("id_"))
                   result=bindparam("result"), updated=bindparam("updated")))
 
 
+def store_finished(url: str, games: list[dict]) -> None:
+    """Write finished games into a room's database, where `parlour serve --db URL` shows each
+    on its replay page, /replay/<id>. Each game: "id", "record" (a state's record), "seats"
+    ({"name", "agent"} of the computer in each seat), "movers" (the seat of each action) and
+    "result" (its returns). A table already stored under an id is replaced. The lab uses this
+    to put its extreme games in the web room."""
+    engine = create_engine(database_url(url))
+    try:
+        metadata.create_all(engine)
+        now = time.time()
+        with engine.begin() as conn:
+            for game in games:
+                record, table_id = game["record"], game["id"]
+                for table in (moves_t, seats_t):
+                    conn.execute(table.delete().where(table.c.table_id == table_id))
+                conn.execute(tables_t.delete().where(tables_t.c.id == table_id))
+                conn.execute(insert(tables_t).values(
+                    id=table_id, game=record["game"], players=record["players"],
+                    options=record["options"], seed=record["seed"], deck=record.get("deck"),
+                    status="over", moves=len(record["actions"]), result=game["result"],
+                    host_hash=None, next_table=None, created=now, updated=now))
+                conn.execute(insert(seats_t), [
+                    {"table_id": table_id, "seat": seat, "kind": "computer",
+                     "agent": s["agent"], "name": s["name"], "token_hash": None,
+                     "public": False, "claimed": True} for seat, s in enumerate(game["seats"])])
+                if record["actions"]:
+                    conn.execute(insert(moves_t), [
+                        {"table_id": table_id, "ply": ply, "seat": seat, "action": action,
+                         "at": now}
+                        for ply, (seat, action) in enumerate(zip(game["movers"],
+                                                                 record["actions"]))])
+    finally:
+        engine.dispose()
+
+
 def _chunks(items: list, size: int):
     for i in range(0, len(items), size):
         yield items[i:i + size]

@@ -21,6 +21,7 @@ from typing import Any
 
 import parlour
 from parlour.agents import RandomAgent, make_agent
+from parlour.agents.hints import hints as best_moves
 from parlour.core.errors import IllegalAction, OptionError
 
 from . import auth, i18n
@@ -28,8 +29,9 @@ from .store import Store
 
 log = logging.getLogger("parlour.server")
 
-# Levels the bots work adds to make_agent; offered wherever make_agent accepts them.
-AGENT_CANDIDATES = ("random", "heuristic", "easy", "medium", "hard")
+# What the lobby offers for a computer seat: the bots' levels (easy, medium, hard) where they
+# exist, else the agents there are. Any make_agent spec is accepted through the API.
+AGENT_CANDIDATES = ("random", "heuristic")
 NAME_LIMIT = 24
 REPLAY_EVERY = 25
 
@@ -39,7 +41,8 @@ class Settings:
     db: str | None = None  # SQLAlchemy URL; None: ./data/parlour.db
     bot_delay: float = 0.7  # seconds a computer waits before it moves, so people can follow
     max_message: int = 8192  # bytes; a longer websocket message is refused
-    hint_agents: tuple[str, ...] = ("heuristic", "random")  # the first make_agent accepts
+    hint_seconds: float = 1.0  # how long the hard computer searches for a hint
+    hint_threads: int = 2  # hints searched at once in the whole room (each keeps a core busy)
     docs: Path = field(default_factory=lambda: Path(parlour.__file__).resolve().parent.parent
                        / "docs" / "rules")
     finished_listed: int = 30
@@ -61,10 +64,8 @@ def _clean_name(name: Any, fallback: str) -> str:
 
 
 def agent_specs(game) -> list[str]:
-    """The computer players make_agent builds for this game."""
-    specs = list(AGENT_CANDIDATES)
-    kinds = getattr(parlour.agents, "KINDS", {})
-    specs += [k for k in kinds if k not in specs]
+    """The computer players the lobby offers for this game, those make_agent builds."""
+    specs = list(getattr(parlour.agents, "LEVELS", ()) or AGENT_CANDIDATES)
     usable = []
     for spec in specs:
         try:
@@ -218,6 +219,7 @@ class Table:
         self._presence = 0
         self._bot: asyncio.Task | None = None
         self._cards = sorted(set(self.game.deck().cards))
+        self._hint: tuple[int, asyncio.Task] | None = None  # the position hinted and its search
 
     def _make_agent(self, seat: Seat):
         seed = (self.state.seed * 31 + seat.number * 7919 + len(self.state.history)) % 2**63
@@ -490,11 +492,14 @@ class Table:
         """The agent's move. An agent runs in a thread, on a copy of the state, until it has
         shown it decides in a few milliseconds; a slow one (a search) never blocks the room. A
         quick one then runs on the loop, where nothing else touches the state meanwhile (agents
-        only read it: view, legal actions, determinize)."""
+        only read it: view, legal actions, determinize). Quick is measured in the processor
+        time of the deciding thread: on a busy machine the wall clock also counts the time the
+        thread waited for the processor or the GIL, and a quick agent kept in a thread makes the
+        loop wait for the GIL behind it."""
         def timed(position):
-            start = time.perf_counter()
+            start = time.thread_time()
             action = seat.agent.choose(position, seat.number)
-            return action, time.perf_counter() - start
+            return action, time.thread_time() - start
 
         try:
             if seat.slow:
@@ -509,21 +514,36 @@ class Table:
             return RandomAgent(seed=len(state.history)).choose(state.clone(), seat.number)
 
     async def hint(self, conn: Connection) -> None:
+        """The hard computer's best moves for the seat to act (the bots' hints: a search that
+        sees only what this seat may know), with the share of playouts each won. One search per
+        position, however often it is asked for; the room runs a few at a time."""
         state = self.state
         if conn.seat is None or state.is_terminal or state.current_player != conn.seat:
             raise RoomError("not_your_turn", "hints are for the seat to act")
-        ply = self.ply
-        for spec in self.room.settings.hint_agents:
+        ply, seat = self.ply, conn.seat
+        if self._hint is None or self._hint[0] != ply:
+            self._hint = (ply, asyncio.create_task(self._search(state.clone(), seat, ply)))
+        answer = await asyncio.shield(self._hint[1])
+        if self.ply == ply and conn.seat == seat:
+            conn.send({"type": "hint", "ply": ply, **answer})
+
+    async def _search(self, state, seat: int, ply: int) -> dict:
+        settings = self.room.settings
+        async with self.room.hint_slots:
             try:
-                agent = make_agent(spec, self.game, seed=ply)
-                break
+                found = await asyncio.to_thread(best_moves, state, seat, settings.hint_seconds,
+                                                None, 3, ply)
+                best, others = found["best"], found["alternatives"]
             except Exception:
-                continue
-        else:
-            agent = RandomAgent(seed=ply)
-        twin = state.clone()
-        action = await asyncio.to_thread(agent.choose, twin, conn.seat)
-        conn.send({"type": "hint", "ply": ply, "action": str(action)})
+                log.exception("table %s: no hint at move %d; the heuristic's move instead",
+                              self.id, ply)
+                try:
+                    agent = make_agent("medium", self.game, seed=ply)
+                except Exception:
+                    agent = RandomAgent(seed=ply)
+                best, others = {"action": str(agent.choose(state, seat)), "win": None}, []
+        return {"action": best["action"], "win": best.get("win"),
+                "alternatives": [{"action": m["action"], "win": m.get("win")} for m in others]}
 
     async def rematch(self, conn: Connection) -> None:
         if self.status != "over":
@@ -551,6 +571,7 @@ class Room:
         self.broken: dict[str, str] = {}
         self._replays: OrderedDict[str, tuple[dict, list]] = OrderedDict()
         self.lobby_version = 0
+        self.hint_slots = asyncio.Semaphore(max(1, self.settings.hint_threads))
 
     async def start(self) -> None:
         await self.store.open()

@@ -522,7 +522,8 @@ def test_exhausted_pord_no_draws_no_buys_reshuffle_after_the_takers_next_turn():
     assert s.phase == "turn" and s.current_player == 1  # no draws for seat 0
     assert not any(str(a).startswith("buy") for a in s.legal_actions())
     refused(s, "buy 8D", "exhausted")
-    idle(s)  # seat 1 has a Zahahnie but draws nothing
+    idle(s)  # seat 1 has a Zahahnie but draws nothing: no draw phase, straight to seat 2
+    assert s.history[-1] == REFUSE and s.phase == "turn" and s.current_player == 2
     for _ in range(8):
         idle(s)
     assert s.current_player == 0 and s.pord == []  # the waiting turn: still no buys
@@ -652,9 +653,10 @@ def test_check_agrees_with_legal_actions(options):
             legal = state.legal_actions()
             if step % 6 == 0:
                 assert all(state._check(a) is None for a in legal)
+                offered = set(legal)
                 for number in rng.sample(range(game.action_space_size), 300):
                     action = game.action_from_id(number)
-                    assert (state._check(action) is None) == (action in legal), str(action)
+                    assert (state._check(action) is None) == (action in offered), str(action)
             state.apply(legal[rng.randrange(len(legal))])
             step += 1
 
@@ -742,6 +744,28 @@ def test_render_shows_zahahnie_forts_hand_pord_discard_and_the_defender_prompt()
     assert "7H/9C" in text and "Your hand: 2C" in text and "Pord deck: 42" in text
     assert "Discard pile (0)" in text
     assert "defend with a higher spade, or yield" in text
+
+
+def test_render_puts_the_defenders_prompt_and_the_trade_offer_before_the_right_seat():
+    """The defender answers out of turn, and a trade needs the other player's consent: the
+    terminal asks exactly that seat (render of his view), and tells the others what is pending."""
+    s = new(3, [["5D", "9S", "3C", "4C", "6C"], ["7H", "TD", "8S"]])
+    play(s, "raze 7H of 1 with 5D")
+    defender, attacker, bystander = (s.game.render(s.view(k)) for k in (1, 0, 2))
+    assert ("seat 0 razes your 7H with 5D - defend with a higher spade, rebuild with a higher "
+            "diamond, or yield") in defender and "Your move." in defender
+    for text in (attacker, bystander, s.game.render(s.view(None))):
+        assert "seat 0 razes seat 1's 7H with 5D" in text
+        assert "or yield" not in text and "Your move." not in text
+    play(s, "yield")
+    t = new(3, [["3C", "4C", "5C", "6C", "7C"], ["9S", "8D"]])
+    play(t, "offer 3C for 9S of 1")
+    partner, proposer, bystander = (t.game.render(t.view(k)) for k in (1, 0, 2))
+    assert "seat 0 offers 3C for your 9S - accept or refuse" in partner
+    assert "Your move." in partner
+    for text in (proposer, bystander):
+        assert "seat 0 offers 3C for seat 1's 9S" in text
+        assert "accept or refuse" not in text and "Your move." not in text
 
 
 # The computer player ---------------------------------------------------------------------------------

@@ -22,6 +22,11 @@ def rest_of(deck_cards, *used):
     return [c for c in deck_cards if c not in taken]
 
 
+def rank(state, card):
+    """The card's rank as a number in the normal order of the state's options (0 the lowest)."""
+    return state.game.rank_of[card]
+
+
 def play(state, *moves):
     """Apply moves written in notation; each must be legal for the seat on turn."""
     for text in moves:
@@ -72,16 +77,16 @@ def test_the_worked_example_move_by_move():
     assert "round 2: seat 2 deals" in s.log_lines(None)
     got = s.got[1]
     assert len(got) == 2 and all(
-        s.strength[c[0]] >= s.strength[k[0]] for c in got for k in s.hands[2])
-    assert len(s.got[0]) == 1 and all(s.strength[s.got[0][0][0]] >= s.strength[k[0]]
-                                      for k in s.hands[3])
+        rank(s, c) >= rank(s, k) for c in got for k in s.hand(2))
+    assert len(s.got[0]) == 1 and all(rank(s, s.got[0][0]) >= rank(s, k)
+                                      for k in s.hand(3))
     assert s.current_player == 1, "the President returns two cards of his choice"
-    weakest = s.hands[1][:2]
+    weakest = s.hand(1)[:2]
     play(s, f"give {weakest[0]}", f"give {weakest[1]}")
     assert s.current_player == 0, "then the Vice-President returns one card"
-    play(s, f"give {s.hands[0][0]}")
+    play(s, f"give {s.hand(0)[0]}")
     assert s.phase == "play" and s.current_player == 2, "player 3, the Arschloch, opens"
-    assert len(s.hands[2]) == 8 and set(weakest) <= set(s.hands[2])
+    assert len(s.hand(2)) == 8 and set(weakest) <= set(s.hand(2))
 
 
 @pytest.mark.parametrize("players,each,extra", [(3, 10, 2), (4, 8, 0), (5, 6, 2), (6, 5, 2)])
@@ -91,8 +96,8 @@ def test_the_deal_table(players, each, extra):
     (+2), 6 players 5 (+2); round 1 the extras stay face down."""
     game = parlour.load("arschloch", players=players)
     s = game.new_state(deck=SKAT)
-    assert [len(h) for h in s.hands] == [each] * players
-    assert all(SKAT[i] in s.hands[i % players] for i in range(each * players))
+    assert s.sizes == [each] * players
+    assert all(SKAT[i] in s.hand(i % players) for i in range(each * players))
     assert s.extras == SKAT[each * players:] and len(s.extras) == extra
     assert s.view(0)["extras"] == [None] * extra, "face down in round 1"
 
@@ -189,10 +194,9 @@ def position(hands, to_act, **options):
     game = parlour.load("arschloch", players=len(hands), **options)
     s = game.new_state(seed=0, deck=game.deck().cards)
     held = {c for h in hands for c in h}
-    s.hands = [list(h) for h in hands]
-    for hand in s.hands:
-        s._sort(hand)
-    s._group_cache = [None] * len(hands)
+    for seat, hand in enumerate(hands):
+        s._set_hand(seat, hand)
+    s._count_held()
     s.extras, s.extras_up, s.extras_put_by = [], [], []
     s.out_of_play = [c for c in game.deck().cards if c not in held]
     s.to_act = to_act
@@ -205,7 +209,7 @@ def test_no_going_out_on_an_ace_and_a_player_left_with_only_aces_is_last():
     يأخذ المركز الذي فوقه مباشرة.» — a second such player takes the place just above."""
     s = position([["KD", "AC"], ["AD", "KH"], ["QC", "QD"], ["JC", "JD"]], to_act=0)
     play(s, "KD")
-    assert s.stuck == [0] and s.hands[0] == [], "left with only an ace: out at once"
+    assert s.stuck == [0] and s.hand(0) == [], "left with only an ace: out at once"
     play(s, "pass", "pass", "pass")
     assert s.current_player == 1, "the trick winner is out: the next player with cards leads"
     play(s, "KH")
@@ -240,6 +244,9 @@ def test_ranks_and_points_for_every_table_size():
             points[seat] = players - 1 - place
         assert s.returns() == points
         assert sorted(points) == list(range(players))
+        # «المباراة (المعيار): بلا نقاط ... و«الفائز» هو الرئيس الحالي» — without points the
+        # winner is the current President.
+        assert s.view(None)["winners"] == [s.ranking[0]]
 
 
 def test_the_points_format_to_fifteen_and_ties_share_the_win():
@@ -289,9 +296,9 @@ def test_the_exchange_with_three_players_is_one_card():
     president, arschloch = s.ranking[0], s.ranking[-1]
     assert s.phase == "exchange" and s.current_player == president
     assert len(s.got[president]) == 1
-    assert all(s.strength[s.got[president][0][0]] >= s.strength[c[0]] for c in s.hands[arschloch])
-    assert [type(a) for a in s.legal_actions()] == [Give] * len(s.hands[president])
-    play(s, f"give {s.hands[president][0]}")
+    assert all(rank(s, s.got[president][0]) >= rank(s, c) for c in s.hand(arschloch))
+    assert [type(a) for a in s.legal_actions()] == [Give] * len(s.hand(president))
+    play(s, f"give {s.hand(president)[0]}")
     assert s.phase == "play" and s.current_player == arschloch
     assert len(s.extras) == 2 and s.view(0)["extras"] == s.extras, "turned face up, left there"
 
@@ -306,16 +313,16 @@ def test_round_two_extras_are_taken_by_third_then_fourth_place():
     face_up = list(s.extras)
     assert s.phase == "swap" and s.current_player == third
     assert s.view(third)["extras"] == face_up and s.view(None)["extras"] == face_up
-    take, put = face_up[1], s.hands[third][0]
+    take, put = face_up[1], s.hand(third)[0]
     with pytest.raises(IllegalAction, match="not a face-up extra"):
-        s.apply(Swap(s.hands[third][1], put))
+        s.apply(Swap(s.hand(third)[1], put))
     play(s, f"take {take} put {put}")
-    assert take in s.hands[third] and put not in s.hands[third]
+    assert take in s.hand(third) and put not in s.hand(third)
     assert s.view(third)["extras"] == [face_up[0], put]
     assert s.view(fourth)["extras"] == [face_up[0], None], "the card put down is face down"
     assert s.current_player == fourth
     assert {a.take for a in s.legal_actions()} == {face_up[0]}, "4th place takes the other"
-    play(s, f"take {face_up[0]} put {s.hands[fourth][0]}")
+    play(s, f"take {face_up[0]} put {s.hand(fourth)[0]}")
     assert s.phase == "exchange" and s.current_player == s.ranking[0]
     # The Vice-Arschloch gave the Vice-President his highest card, after the swap.
     assert len(s.got[s.ranking[1]]) == 1 and len(s.got[s.ranking[0]]) == 2
@@ -349,8 +356,10 @@ def test_suits_do_not_matter_any_held_cards_of_the_rank_are_accepted():
     action = s.game.parse_action(s, "8C 8S")  # seat 2 holds four eights
     assert action == Play(("8C", "8S"))
     assert len(s.game.parse_action(s, "8 8 8").cards) == 3
-    with pytest.raises(IllegalAction, match="no more cards of rank A"):
+    with pytest.raises(IllegalAction, match="you hold no card of rank A"):
         s.game.parse_action(s, "AS")
+    with pytest.raises(IllegalAction, match="you hold 1 of rank T, not 2"):
+        s.game.parse_action(s, "T T")
     s.apply(s.game.parse_action(s, "8D 8H"))
     assert s.beat[1].cards == ("8D", "8H")
 
@@ -433,23 +442,69 @@ def test_revolution_reverses_the_order_until_the_end_of_the_round():
     assert not s.revolution, "the revolution ends with the round"
 
 
+def test_a_revolution_places_players_left_with_only_the_new_top_rank_in_turn_from_its_maker():
+    """«ومن لم يبقَ معه إلا آسات يصبح تلقائيًا الخاسر الأخير. وإذا حدث ذلك للاعب ثانٍ يأخذ المركز الذي
+    فوقه مباشرة.» — who holds only top cards is the Arschloch at once; a second one takes the place
+    just above. Reading (rules page): when a revolution leaves several players holding only the new
+    top rank, it happens to them in turn from the player who made it: the first is placed lowest."""
+    s = position([["8C", "9C"], ["7D"], ["KC", "KD", "KH", "KS", "9D"], ["7C"]], to_act=2,
+                 revolution=True)
+    play(s, "KC KD KH KS")
+    assert s.revolution and s.stuck == [3, 1], "seat 3 comes first after seat 2, then seat 1"
+    play(s, "pass", "9D")
+    assert s.is_terminal and s.ranking == [2, 0, 1, 3], "seat 3 is the Arschloch"
+
+
 def test_deck_52_and_two_high():
     """«مجموعة من 52 ورقة (الرئيس): الـ 2 أعلى ورقة.» — with 52 cards (President) the 2 is the highest
     card. GAMES.md: 52 // players each, the rest set aside unseen; the lowest club opens."""
     plain = parlour.load("arschloch", players=3, deck=52)
     s = plain.new_state(seed=4)
-    assert [len(h) for h in s.hands] == [17, 17, 17] and len(s.extras) == 1
-    clubs = [c for h in s.hands for c in h if c[1] == "C"]
+    assert s.sizes == [17, 17, 17] and len(s.extras) == 1
+    clubs = [c for seat in range(3) for c in s.hand(seat) if c[1] == "C"]
     lowest = min(clubs, key=lambda c: "23456789TJQKA".index(c[0]))
-    assert lowest in s.hands[s.current_player], "the holder of the lowest club opens"
+    assert lowest in s.hand(s.current_player), "the holder of the lowest club opens"
     president = parlour.load("arschloch", players=10, deck=52, two_high=True)
     s2 = president.new_state(seed=4)
-    assert [len(h) for h in s2.hands] == [5] * 10 and len(s2.extras) == 2
+    assert s2.sizes == [5] * 10 and len(s2.extras) == 2
     assert s2.view(0)["rank_order"][-1] == "2" and s2.view(0)["rank_order"][0] == "3"
     with pytest.raises(OptionError, match="deck=52"):
         parlour.load("arschloch", two_high=True)
     with pytest.raises(OptionError, match="3 to 6"):
         parlour.load("arschloch", players=7)
+
+
+def test_with_52_cards_the_rest_stays_face_down_and_nobody_takes_it():
+    """Ruling (GAMES.md): "52 cards: every player gets the same number (52 // players), the rest are
+    set aside face down for the round and nobody takes them" — also from round 2, unlike the Skat
+    deal's two extra cards."""
+    s = _to_round_two(5, deck=52)
+    assert sum(s.sizes) == 50 and len(s.extras) == 2
+    assert s.phase == "exchange", "no swap of extra cards"
+    assert all(s.view(seat)["extras"] == [None, None] for seat in [None, *range(5)])
+
+
+def test_a_second_revolution_turns_the_order_back():
+    """Ruling (GAMES.md): "A revolution lasts until the end of the round or the next revolution."
+    — «الثورة: الرباعية تقلب الترتيب.»"""
+    s = position([["9C", "9D", "9H", "9S", "JD"], ["8C", "8D", "8H", "8S", "TC"], ["JC", "QC"]],
+                 to_act=0, revolution=True)
+    play(s, "9C 9D 9H 9S")
+    assert s.revolution and s.current_player == 1
+    play(s, "8C 8D 8H 8S")  # the eights are "higher" than the nines in the turned order
+    assert not s.revolution and s.view(0)["rank_order"][-1] == "A"
+    play(s, "pass", "pass", "TC")  # seat 1 leads after the others passed: ten is out
+    assert s.finished == [1]
+    assert Play(("JC",)) in s.legal_actions() and Play(("QC",)) in s.legal_actions(), \
+        "in the normal order again, jack and queen beat the ten"
+
+
+def test_a_misdeal_is_refused():
+    """«خطأ في التوزيع: يُعاد التوزيع.» — a misdeal is dealt again: a stacked deck that is not the
+    whole deck is refused and no game starts from it."""
+    game = parlour.load("arschloch")
+    with pytest.raises(OptionError, match="exactly the 32 cards"):
+        game.new_state(deck=SKAT[:-1] + ["7C"])
 
 
 def test_seat_change_reseats_in_rank_order_from_the_president():
@@ -488,7 +543,7 @@ def test_views_hide_other_hands_and_private_exchange():
     for seat in [None] + [v for v in range(4) if v != arschloch]:
         view = dict(s.view(seat), log=None)
         shown = {x for x in _strings(view)}
-        hidden = set(s.hands[arschloch]) - set(s.gave[seat] if seat is not None else ())
+        hidden = set(s.hand(arschloch)) - set(s.gave[seat] if seat is not None else ())
         assert not hidden & shown, f"seat {seat} sees cards of seat {arschloch}"
 
 
@@ -512,8 +567,8 @@ def test_determinize_keeps_the_cards_a_seat_gave_away():
     given = list(s.gave[arschloch])
     for seed in range(10):
         d = s.determinize(arschloch, random.Random(seed))
-        assert set(given) <= set(d.hands[president])
-        assert d.hands[arschloch] == s.hands[arschloch]
+        assert set(given) <= set(d.hand(president))
+        assert d.hand(arschloch) == s.hand(arschloch)
 
 
 @settings(max_examples=60, deadline=None)
@@ -529,13 +584,13 @@ def test_any_deal_and_any_choices_keep_the_rules(deck, players, rng, options):
         seat = s.current_player
         action = rng.choice(s.legal_actions())
         beat = s.beat
-        hand_size = len(s.hands[seat])
-        top = s._top_rank()
+        hand_size = len(s.hand(seat))
+        top = s.top
         s.apply(action)
         if isinstance(action, Play):
             if beat is not None and not (options.get("bomb") and len(action.cards) == 4):
                 assert len(action.cards) == len(beat[1].cards)
-            assert not (len(action.cards) == hand_size and action.cards[0][0] == top)
+            assert not (len(action.cards) == hand_size and rank(s, action.cards[0]) == top)
     assert sorted(s.ranking) == list(range(players))
 
 
@@ -560,7 +615,7 @@ def test_no_going_out_on_the_top_rank_of_the_order_in_force():
     assert twos.stuck == [0]
     aces = position([["KC", "AC"], ["7D"], ["8D"]], to_act=0, ten_high=True)
     aces.apply(Play(("KC",)))
-    assert aces.stuck == [] and aces.hands[0] == ["AC"], "the ace is no longer the top rank"
+    assert aces.stuck == [] and aces.hand(0) == ["AC"], "the ace is no longer the top rank"
 
 
 def test_points_and_rounds_together_end_at_whichever_comes_first():
@@ -570,3 +625,21 @@ def test_points_and_rounds_together_end_at_whichever_comes_first():
     while not s.is_terminal:
         s.apply(s.legal_actions()[0])
     assert s.round == 2 and max(s.returns()) < 15
+
+
+def test_terminal_play_of_a_whole_match():
+    """`parlour play arschloch` as a person plays it: a match of two rounds at five, the swap or
+    exchange of round 2 on the person's screen, the ranks, the points and the winner at the end."""
+    from typer.testing import CliRunner
+    from parlour.cli import app
+    result = CliRunner().invoke(app, ["play", "arschloch", "--players", "5", "--seed", "6",
+                                      "-o", "rounds=2"], input="0\n" * 300)
+    out = result.output
+    assert result.exit_code == 0, out
+    assert "seat 1 holds 7C and leads" in out
+    assert "round 1 of 2" in out and "round 2 of 2" in out
+    assert "(President)" in out and "(Arschloch)" in out, "round 2 shows last round's ranks"
+    assert "take one face-up extra card" in out or "exchange: gave" in out
+    assert "game over" in out and "winner" in out and "the match is over" in out
+    returns = [float(x.split(":")[1]) for x in out.split("returns: ")[1].splitlines()[0].split(",")]
+    assert sum(returns) == 2 * (4 + 3 + 2 + 1), "two rounds of 4, 3, 2, 1, 0 points"

@@ -194,6 +194,9 @@ def test_a_trick_is_a_point_and_a_match_is_one_hand_per_dealer():
     assert sum(state.tricks) == 17 and state.returns() == [float(t) for t in state.tricks]
     best = max(state.tricks)
     assert state.view(0)["hand_leaders"] == [s for s in range(3) if state.tricks[s] == best]
+    leaders = [s for s in range(3) if state.tricks[s] == best]
+    said = f"seat {leaders[0]}" if len(leaders) == 1 else f"seats {' and '.join(map(str, leaders))}"
+    assert f"the hand goes to {said} with {best} points" in state.game.render(state.view(1))
     game = parlour.load("crusade", players=3, match=True)
     state = game.new_state(seed=3)
     dealers = []
@@ -268,3 +271,19 @@ def test_views_never_show_hidden_cards():
                         assert f'"{card}"' not in text and f" {card}" not in text, (seat, card)
                 legal = state.legal_actions()
                 state.apply(legal[rng.randrange(len(legal))])
+
+
+def test_the_eights_are_scholars_or_magicians_by_name_only():
+    """The seed: "The "8" rank is sometimes magician, and sometimes scholar, with different card
+    names depending on which is used. The same rank symbol is used for both, and the change has
+    no effect on game play." (option `eights`)"""
+    records = []
+    for eights in ("scholar", "magician"):
+        state = stacked(HANDS, eights=eights)
+        assert f"8 {eights.capitalize()}" in state.game.render(state.view(0))
+        while not state.is_terminal:
+            state.apply(state.legal_actions()[0])
+        records.append((state.record()["actions"], state.returns()))
+    assert records[0] == records[1]
+    with pytest.raises(parlour.OptionError):
+        parlour.load("crusade", eights="wizard")

@@ -194,3 +194,18 @@ def test_views_never_show_hidden_cards():
                     assert f'"{card}"' not in text and f" {card}" not in text, (seat, card)
             legal = state.legal_actions()
             state.apply(legal[rng.randrange(len(legal))])
+
+
+def test_the_eights_are_scholars_or_magicians_by_name_only():
+    """The seed: "The "8" rank is sometimes magician, and sometimes scholar ... the change has no
+    effect on game play." (option `eights`)"""
+    records = []
+    for eights in ("scholar", "magician"):
+        state = parlour.load("two_faced", eights=eights).new_state(seed=1, deck=deck())
+        assert f"8 {eights.capitalize()}" in state.game.render(state.view(0))
+        while not state.is_terminal:
+            state.apply(state.legal_actions()[0])
+        records.append((state.record()["actions"], state.returns()))
+    assert records[0] == records[1]
+    with pytest.raises(parlour.OptionError):
+        parlour.load("two_faced", eights="wizard")

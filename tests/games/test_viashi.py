@@ -5,6 +5,7 @@ hand cards asked for (draw k is made by seat k mod n, its j-th draw puts table[j
 hand[j] down) and plays the draw through the rules."""
 
 import random
+import re
 
 import pytest
 
@@ -254,6 +255,12 @@ def test_viashi_scoring_captives_bonus_of_nine_and_scholars():
     state = sweep("viashi")
     assert state.tricks == [18, 0, 0]
     assert state.returns() == [50.0, 0.0, 0.0]
+    # The table says what made the score, in the option's name for the 8s.
+    assert "seat 0 50 (36 captives + 9 bonus + 5 scholars)" in state.view(1)["log"][-2]
+    assert re.search(r"tricks 18 \(scholars( 8[WRPBG]){5}\)", state.game.render(state.view(1)))
+    magicians = sweep("viashi", eights="magician")
+    assert "seat 0 50 = 36 captives + 9 bonus + 5 magicians" in magicians.game.render(
+        magicians.view(1))
 
 
 def scored(game_id, tricks, owned=None):
@@ -281,6 +288,7 @@ def test_vashy_scoring_by_trick_with_two_for_the_most():
     tricks is used (for a total 20 points), the magician/scholar bonuses are not used"."""
     state = sweep("vashy")
     assert state.returns() == [20.0, 0.0, 0.0]
+    assert "seat 0 20 (18 tricks + 2 bonus)" in state.view(1)["log"][-2]
     assert scored("vashy", [8, 6, 4], [["8W", "8R"], [], []]) == [10, 6, 4]
     assert scored("vashy", [7, 7, 4]) == [7, 7, 4]  # a tie for most: no bonus
 
@@ -305,6 +313,12 @@ def test_a_round_of_nine_hands_with_a_running_score_and_the_first_drawer_rotatin
     assert firsts == [0, 1, 2] * 3
     assert len(state.hand_scores) == 9
     assert state.returns() == [float(sum(h[s] for h in state.hand_scores)) for s in range(3)]
+    text = state.game.render(state.view(0))
+    assert "hand by hand: " + " | ".join(
+        f"#{k} {a} {b} {c}" for k, (a, b, c) in enumerate(state.hand_scores, start=1)) in text
+    top = max(state.scores)
+    if state.scores.count(top) == 1:
+        assert f"seat {state.scores.index(top)} wins with {top}" in text
     single = first_legal_to_the_end(parlour.load("viashi").new_state(seed=4))
     assert len(single.hand_scores) == 1
 
@@ -317,10 +331,16 @@ def test_the_handicap_splits_a_winners_first_draws_at_random():
     game = parlour.load("viashi", round=True, handicap=True)
     heuristic = game.heuristic(seed=1)
     state = game.new_state(seed=11)
+    shown = 0
     while not state.is_terminal:
         seat = state.current_player
+        if any(state.random_draws):  # the table tells everyone who is handicapped
+            text = game.render(state.view(seat))
+            assert all(f"seat {s} {k}" in text for s, k in enumerate(state.random_draws) if k)
+            shown += 1
         action = heuristic.choose(state, seat) if seat == 0 else state.legal_actions()[0]
         state.apply(action)
+    assert shown
     streak, seen_three = [0, 0, 0], False
     hand = 0
     random_draws = {}
@@ -354,6 +374,19 @@ def test_vashy_sets_of_three_and_single_hands():
     fresh = parlour.load("vashy").new_state(seed=2)
     fresh.apply(fresh.legal_actions()[0])
     assert fresh.view(0)["hand"] is not None  # looking allowed by default
+    strict = parlour.load("vashy", elvish=True).new_state(seed=2)
+    strict.apply(strict.legal_actions()[0])
+    assert strict.view(0)["hand"] is None  # the elvish rule, as an option
+
+
+def test_viashilym_keeps_the_elvish_rule_as_an_option():
+    """The elvish rule ("a practice much despised among elves") holds in Viashilym, the elves'
+    six-player game, unless `elvish=false`."""
+    for elvish, hidden in ((True, True), (False, False)):
+        state = parlour.load("viashilym", elvish=elvish).new_state(seed=2)
+        state.apply(state.legal_actions()[0])
+        assert (state.view(0)["hand"] is None) == hidden
+        assert ("hidden: the elvish rule" in state.game.render(state.view(0))) == hidden
 
 
 # Vashy captures ---------------------------------------------------------------------------------
@@ -429,6 +462,18 @@ def viashilym_twins_deal():
     return tables, hands
 
 
+def test_viashilym_a_card_shown_at_the_reveal_stays_known_until_it_is_played():
+    """Viashilym: "he must prove this by revealing both": the card he then puts face down is
+    known to all while it is in his hand, and no longer listed once he has played it."""
+    tables, hands = viashilym_twins_deal()
+    state = dealt("viashilym", tables, hands)
+    assert state.view(1)["revealed"][0] == ["1W"]
+    assert "shown 1W" in state.game.render(state.view(1))
+    play(state, "hand Lady", "hand 1W")
+    assert state.view(1)["revealed"][0] == []
+    assert "shown" not in state.game.render(state.view(1))
+
+
 def test_viashilym_twins_cancel_and_the_dead_lead_trick_is_removed_unscored():
     """Viashilym: "When two identical cards are played as part of the same trick they cancel
     themselves out and become dead cards that cannot take captives themselves" ... "If one of
@@ -486,6 +531,9 @@ def test_viashilym_team_scoring():
     first_legal_to_the_end(state)
     assert state.tricks[0] == 18
     assert state.returns() == [154.0, 0.0, 0.0, 154.0, 0.0, 0.0]
+    assert "seats 0+3 win with 154" in state.game.render(state.view(4))
+    assert ("seats 0+3 154 = 90 for tricks + 10 bonus + 54 twin sets; seats 1+4 0 = nothing"
+            in state.game.render(state.view(4)))
     # Team 0 (seats 0+3) 8 tricks, team 1 (1+4) 6, team 2 (2+5) 3: 8 is the most but not more
     # than 9, so +5; a twin set owned by seat 4 counts for team 1; 7, 7, 3 tie: no bonus.
     assert scored("viashilym", [5, 4, 3, 3, 2, 0],

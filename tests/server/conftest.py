@@ -151,6 +151,12 @@ def browser_type_launch_args(browser_type_launch_args):
             "args": CHROMIUM_ARGS}
 
 
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    # No card slides or glows: a click need not wait for a card to come to rest.
+    return {**browser_context_args, "reduced_motion": "reduce"}
+
+
 def pytest_configure(config):
     # pytest-playwright's own base_url fixture trips a pytest deprecation; not ours to fix.
     config.addinivalue_line("filterwarnings",

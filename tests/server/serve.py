@@ -20,6 +20,6 @@ if __name__ == "__main__":
         parlour.games()  # discover the real games first, then add the showcase
         from showcase import Showcase
         register(Showcase)
-    app = create_app(Settings(db=db, bot_delay=delay))
+    app = create_app(Settings(db=db, bot_delay=delay, hint_seconds=0.2))
     uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", ws="websockets-sansio",
                 ws_max_size=1 << 20)

@@ -98,6 +98,11 @@ def play_by_clicking(page, action: str, cards: set[str]):
             used.add(element.get_attribute("data-uid"))
             # Near the top left corner: in a fanned hand the rest of a card may lie under the next.
             element.click(position={"x": 5, "y": 12})
+    # The places it goes to (a square, a tower), as the page reads the move: clicked where they lie.
+    for pick in page.evaluate("(text) => window.parlour.picks(text) || []", action):
+        place = page.locator(f'main [data-place="{pick[1:]}"].pickable')
+        if pick.startswith("@") and place.count():
+            place.first.click(position={"x": 4, "y": 4})
     button = page.locator(f'#actions .btn.move[data-action="{action}"]')
     if button.count():
         button.first.click()
@@ -123,12 +128,26 @@ def check_page_shows_the_frame(page, frame, players):
     assert page.evaluate("[...document.querySelectorAll('main .card')].every(c => c.querySelector('svg'))")
 
 
+def named_places(places: dict, view: dict) -> list[str]:
+    """The names the layout hint gives the places of this view (docs/server.md)."""
+    names = []
+    for key, spec in places.items():
+        value = view.get(key) or []
+        if "rows" in spec:
+            names += [c + r for r, row in zip(spec["rows"], value) for c, _ in zip(spec["columns"], row)]
+        elif spec.get("seat"):
+            names += [f"{s}{n}" for s, piles in enumerate(value) for n, _ in zip(spec["names"], piles)]
+        else:
+            names += [n for n, _ in zip(spec["names"], value)]
+    return names
+
+
 def create_from_lobby(page, url, game_id, seats=None):
     page.goto(f"{url}/?game={game_id}")
     page.wait_for_selector(f'form.table-form[data-game="{game_id}"]')
     selects = page.locator(".seat-rows select")
     for i in range(selects.count()):
-        value = (seats or {}).get(i, "me" if i == 0 else "computer:random")
+        value = (seats or {}).get(i, "me" if i == 0 else "computer:easy")
         selects.nth(i).select_option(value)
     page.click("#start")
 
@@ -144,7 +163,7 @@ def test_every_game_in_the_browser(room_url, page, watch_errors, game_id):
     frame = wait_for_turn_or_end(page)
     assert frame["seat"] == 0
     moves = 0
-    while frame["status"] != "over" and moves < 10:
+    while frame["status"] != "over" and moves < 8:
         check_page_shows_the_frame(page, frame, game.players)
         action = rng.choice(frame["legal"])
         play_by_clicking(page, action, cards)
@@ -154,7 +173,17 @@ def test_every_game_in_the_browser(room_url, page, watch_errors, game_id):
     assert moves > 0
     # The move log and the table are drawn from the view.
     assert page.locator("#tiles .tile").count() + page.locator("#facts .fact").count() > 0
+    # Places the game names in its notation (squares, towers) are labelled with those names.
+    places = (getattr(game, "layout", None) or {}).get("places", {})
+    if places:
+        labels = page.eval_on_selector_all("main [data-place] .place-name",
+                                           "els => els.map(e => e.textContent)")
+        assert sorted(labels) == sorted(named_places(places, frame["view"]))
     page.screenshot(path=str(SHOTS / f"{game_id}.png"), full_page=True)
+    # The same table at phone width: nothing sticks out sideways.
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_function("document.documentElement.scrollWidth <= 390")
+    page.screenshot(path=str(SHOTS / f"{game_id}-phone.png"))
     assert not watch_errors
 
 
@@ -246,7 +275,8 @@ def test_two_browsers_play_each_other_by_invite_link(room_url, browser):
 
 
 def test_the_replay_viewer_steps_and_downloads(room_url, page, watch_errors):
-    game_id = parlour.games()[0]
+    # A game the computers finish in a few seconds (an Ahzchim game runs to a thousand moves).
+    game_id = "arschloch" if "arschloch" in parlour.games() else parlour.games()[0]
     n = parlour.game_class(game_id).info.default_players
     table = httpx.post(f"{room_url}/api/tables", json={
         "game": game_id, "seats": [{"kind": "computer"}] * n}).json()["table"]
@@ -280,9 +310,9 @@ def test_the_replay_viewer_steps_and_downloads(room_url, page, watch_errors):
     assert not watch_errors
 
 
-def test_phone_width(room_url, browser):
+def test_a_phone_asks_for_a_hint_and_plays_it(room_url, browser):
     context = browser.new_context(viewport={"width": 375, "height": 740}, is_mobile=True,
-                                  has_touch=True)
+                                  has_touch=True, reduced_motion="reduce")
     try:
         page = context.new_page()
         errors = []
@@ -291,14 +321,27 @@ def test_phone_width(room_url, browser):
         page.wait_for_selector(".game")
         assert page.evaluate("document.documentElement.scrollWidth") <= 375
         page.screenshot(path=str(SHOTS / "lobby-phone.png"), full_page=True)
-        game_id = parlour.games()[0]
+        game_id = "arschloch" if "arschloch" in parlour.games() else parlour.games()[0]
         create_from_lobby(page, room_url, game_id)
         page.wait_for_url("**/t/*")
         frame = wait_for_turn_or_end(page)
-        assert page.evaluate("document.documentElement.scrollWidth") <= 375
-        cards = set(parlour.load(game_id).deck().cards)
+        while frame["status"] != "over" and len(frame["legal"]) < 2:  # a forced move: no hint
+            play_by_clicking(page, frame["legal"][0], set())
+            frame = wait_for_turn_or_end(page, after_ply=frame["ply"])
         if frame["status"] != "over":
-            play_by_clicking(page, frame["legal"][0], cards)
+            page.click("#hint")
+            page.wait_for_selector("#actions .hint-line")
+            hint = page.evaluate("window.parlour.hint")
+            assert hint["action"] in frame["legal"] and hint["ply"] == frame["ply"]
+            assert "% wins" in page.locator("#actions .hint-line").text_content()
+            cards = set(parlour.load(game_id).deck().cards)
+            # The hinted move stands out: its cards in the hand, or its button.
+            hinted = [c for c in hint["action"].split() if c in cards]
+            shown = page.eval_on_selector_all("#hand .card.hinted",
+                                              "els => els.map(e => e.dataset.card)")
+            button = page.locator(f'#actions .btn.move.hinted[data-action="{hint["action"]}"]')
+            assert sorted(shown) == sorted(hinted) if hinted else button.count()
+            play_by_clicking(page, hint["action"], cards)
             frame = wait_for_turn_or_end(page, after_ply=frame["ply"])
         assert page.evaluate("document.documentElement.scrollWidth") <= 375
         page.screenshot(path=str(SHOTS / f"{game_id}-phone.png"), full_page=True)

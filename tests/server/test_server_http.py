@@ -19,7 +19,8 @@ def test_lobby_lists_every_registered_game_with_its_options(client):
         assert entry["rules"] == f"/rules/{info.id}"
         assert [o["name"] for o in entry["options"]] == [o.name for o in info.options]
         assert [o["default"] for o in entry["options"]] == [o.default for o in info.options]
-        assert "random" in entry["agents"]
+        # A computer seat is one of the bots' levels.
+        assert entry["agents"] == list(parlour.agents.LEVELS)
 
 
 def test_pages_are_served_locally(client):

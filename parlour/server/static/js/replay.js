@@ -56,6 +56,7 @@ function draw(data) {
     layout: data.layout, toAct: data.to_act, you: false, tr: data.tr });
   const frame = { to_act: data.to_act, status: data.terminal ? "over" : "playing", result: data.result };
   const view = data.view || {};
+  ctx.view = view;
   const parts = layoutView(view, ctx);
   $("seats").replaceChildren(...renderSeatPanels(view, parts, ctx, frame));
   $("facts").replaceChildren(parts.facts.length ? renderFacts(view, parts.facts, ctx) : "");

@@ -5,8 +5,8 @@ import { cardGlyph } from "./cards.js";
 import { api, copyText, dropSeat, h, hostOf, inviteLink, keepHost, keepSeat,
   playerName, seatOf, setPlayerName } from "./common.js";
 import { lang, t } from "./i18n.js";
-import { layoutView, makeContext, renderFacts, renderLog, renderSeatPanels, renderTiles,
-  richText, seatChip, cardRow, fitRow } from "./view.js";
+import { layoutView, makeContext, placesInMove, renderFacts, renderLog, renderSeatPanels,
+  renderTiles, richText, seatChip, cardRow, fitRow } from "./view.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
 const $ = (id) => document.getElementById(id);
@@ -20,6 +20,7 @@ let pending = false;
 let retry = 1000;
 let rejoin = false;
 let hint = null;
+let asked = false; // a hint is on its way
 let lastPly = -1;
 let sentRematch = false;
 
@@ -89,19 +90,23 @@ function receive(message) {
       if (frame) render();
       break;
     case "state":
-      if (message.ply !== lastPly) { selected = new Set(); hint = null; lastPly = message.ply; }
+      if (message.ply !== lastPly) { selected = new Set(); hint = null; asked = false; lastPly = message.ply; }
       frame = message;
       pending = false;
       if (welcome) render();
-      window.parlour = { welcome, frame }; // what this page was sent, for tests and the console
+      // What this page was sent, and what it picks a move by, for tests and the console.
+      window.parlour = { welcome, frame, picks: (text) => (parsedLegal().find((a) => a.text === text) || {}).cards };
       break;
     case "error":
       pending = false;
+      asked = false;
       showError(message);
       if (frame) renderActions();
       break;
     case "hint":
-      if (frame && message.ply === frame.ply) { hint = message.action; renderActions(); }
+      asked = false;
+      if (frame && message.ply === frame.ply) hint = window.parlour.hint = message;
+      if (frame) renderActions();
       break;
     case "rematch":
       goToNext(message.table);
@@ -141,14 +146,16 @@ function render() {
   ctx = makeContext({ cards: welcome.cards, players: meta.players, seats: frame.seats,
     mySeat: frame.seat, layout: welcome.layout, toAct: frame.to_act, tr: frame.tr });
   const view = frame.view || {};
+  ctx.view = view;
   const parts = layoutView(view, ctx);
+  ctx.log = parts.log;
   $("seats").replaceChildren(...renderSeatPanels(view, parts, ctx, frame));
   $("facts").replaceChildren(parts.facts.length ? renderFacts(view, parts.facts, ctx) : "");
   $("tiles").replaceChildren(...renderTiles(view, parts.tiles, ctx));
   const hand = $("hand");
-  if (parts.hand) {
+  if (parts.hand && !(frame.status === "over" && !parts.hand.length)) {
     hand.hidden = false;
-    hand.replaceChildren(h("h3", {}, parts.handKey === "hand" ? t("Your hand") : ctx.label(parts.handKey),
+    hand.replaceChildren(h("h3", {}, parts.handKey === "hand" || parts.handBySeat ? t("Your hand") : ctx.label(parts.handKey),
       h("span", { class: "count" }, String(parts.hand.length))),
       parts.hand.length ? cardRow(parts.hand, { fan: true }) : h("p", { class: "muted" }, t("no cards")));
   } else {
@@ -164,7 +171,8 @@ function render() {
     $("log-box").hidden = true;
   }
   let uid = 0;
-  for (const el of document.querySelectorAll("main .card[data-card]")) el.dataset.uid = String(uid++);
+  for (const el of document.querySelectorAll("main .card[data-card], main [data-place]")) el.dataset.uid = String(uid++);
+  ctx.placeNames = new Set([...document.querySelectorAll("main [data-place]")].map((el) => el.dataset.place));
   renderTurn();
   renderOver();
   renderSeatTools();
@@ -189,6 +197,7 @@ function renderTurn() {
 
 function renderOver() {
   const el = $("over");
+  document.body.classList.toggle("game-over", frame.status === "over");
   if (frame.status !== "over") { el.hidden = true; return; }
   el.hidden = false;
   const results = frame.result || [];
@@ -278,13 +287,19 @@ async function reissue(seat) {
 }
 
 // Moves ---------------------------------------------------------------------------------------
+// What a move can be picked by: its cards, and the named places it goes to ("@d4").
 function parsedLegal() {
   return (frame.legal || []).map((text) => {
     const tokens = text.trim().split(/\s+/);
-    const cards = tokens.filter((t) => ctx.isCard(t));
-    const kind = !cards.length ? "word" : cards.length === tokens.length ? "cards" : "mixed";
+    const cardNames = tokens.filter((t) => ctx.isCard(t));
+    const cards = [...cardNames, ...placesInMove(text, ctx).map((p) => "@" + p)];
+    const kind = !cards.length ? "word" : cardNames.length === tokens.length ? "cards" : "mixed";
     return { text, cards, kind };
   });
+}
+
+function pickKey(el) {
+  return el.dataset.place !== undefined ? "@" + el.dataset.place : el.dataset.card;
 }
 
 function counts(list) {
@@ -302,8 +317,8 @@ function covers(big, small) {
 
 function selectedNames() {
   const names = [];
-  for (const el of document.querySelectorAll("main .card[data-uid]")) {
-    if (selected.has(el.dataset.uid)) names.push(el.dataset.card);
+  for (const el of document.querySelectorAll("main [data-uid]")) {
+    if (selected.has(el.dataset.uid)) names.push(pickKey(el));
   }
   return names;
 }
@@ -314,7 +329,7 @@ function renderActions() {
   const legal = parsedLegal();
   const myTurn = legal.length > 0 && frame.seat === frame.to_act && frame.status !== "over";
   document.body.classList.toggle("my-turn", myTurn);
-  const cardEls = document.querySelectorAll("main .card[data-uid]");
+  const cardEls = document.querySelectorAll("main [data-uid]");
   if (!myTurn) {
     for (const el of cardEls) el.classList.remove("pickable", "selected", "hinted");
     box.replaceChildren();
@@ -327,8 +342,11 @@ function renderActions() {
   const words = legal.filter((a) => a.kind === "word");
   const candidates = cardActs.filter((a) => covers(a.cards, sel));
   const exact = sel.length ? candidates.filter((a) => a.cards.length === sel.length) : [];
-  const more = sel.length ? candidates.filter((a) => a.cards.length > sel.length)
-    : (cardActs.length <= (window.innerWidth < 640 ? 4 : 10) ? cardActs : []);
+  // Moves that need more picks come as buttons only while they are few: more of them (a card
+  // that can go to any square) are picked on the table, and the bar stays small.
+  const few = window.innerWidth < 640 ? 4 : 6;
+  const longer = candidates.filter((a) => a.cards.length > sel.length);
+  const more = sel.length ? (longer.length <= few ? longer : []) : (cardActs.length <= few ? cardActs : []);
   // Cards that can still join the selection.
   const room = new Set();
   for (const a of candidates) {
@@ -336,13 +354,14 @@ function renderActions() {
     for (const name of sel) left.set(name, left.get(name) - 1);
     for (const [name, n] of left) if (n > 0) room.add(name);
   }
-  const hinted = hint ? new Set(hint.split(/\s+/).filter((t) => ctx.isCard(t))) : new Set();
+  const hintMove = hint ? parsedLegal().find((a) => a.text === hint.action) : null;
+  const hinted = new Set(hintMove ? hintMove.cards : []);
   // A card held in the hand is picked there, not where the same name shows elsewhere (a pile).
   const inHand = new Set([...document.querySelectorAll("#hand .card[data-uid]")].map((el) => el.dataset.card));
   for (const el of cardEls) {
     const isSel = selected.has(el.dataset.uid);
-    const name = el.dataset.card;
-    const here = !inHand.has(name) || el.closest("#hand") !== null;
+    const name = pickKey(el);
+    const here = el.dataset.place !== undefined || !inHand.has(name) || el.closest("#hand") !== null;
     el.classList.toggle("selected", isSel);
     el.classList.toggle("pickable", !isSel && here && room.has(name));
     el.classList.toggle("hinted", here && hinted.has(name));
@@ -352,7 +371,6 @@ function renderActions() {
   const add = (a, style) => { buttons.push(moveButton(a, style)); shown.add(a.text); };
   for (const a of exact.slice(0, 12)) add(a, "primary");
   for (const a of more.slice(0, 12)) add(a, sel.length ? "" : "cardmove");
-  if (more.length > 12) buttons.push(h("span", { class: "muted more" }, t("+{n} more: pick more cards", { n: more.length - 12 })));
   for (const a of words.slice(0, 16)) add(a, a.text === "pass" ? "pass" : "word");
   // Every legal move stays one choice away, however many there are.
   const rest = legal.filter((a) => !shown.has(a.text));
@@ -364,24 +382,39 @@ function renderActions() {
     buttons.push(choice);
   }
   const lead = sel.length
-    ? h("span", { class: "prompt" }, exact.length ? t("Play it:") : candidates.length ? t("Pick more cards\u2026") : t("No move with these cards"))
-    : cardActs.length > more.length ? h("span", { class: "prompt" }, t("Your turn: pick cards ({n} moves)", { n: cardActs.length }))
+    ? h("span", { class: "prompt" }, exact.length ? t("Play it:") : candidates.length ? t("Pick more\u2026 ({n} moves)", { n: longer.length }) : t("No move with these"))
+    : cardActs.length > more.length ? h("span", { class: "prompt" }, t("Your turn: pick what to play ({n} moves)", { n: cardActs.length }))
       : h("span", { class: "prompt" }, t("Your turn"));
   const tools = h("span", { class: "tools" },
     sel.length ? h("button", { class: "btn small ghost", onclick: () => { selected = new Set(); renderActions(); } }, t("Clear")) : null,
-    h("button", { class: "btn small ghost", id: "hint", title: t("ask the computer"), onclick: () => send({ type: "hint" }) }, t("Hint")),
+    h("button", { class: "btn small ghost", id: "hint", title: t("ask the computer for its best moves"), disabled: asked || null,
+      onclick: () => { asked = true; send({ type: "hint" }); renderActions(); } }, asked ? t("Thinking\u2026") : t("Hint")),
     typedMove());
-  const hintLine = hint ? h("div", { class: "hint-line" }, t("Hint:"), " ", richText(ctx.move(hint), ctx)) : null;
-  box.replaceChildren(h("div", { class: "actions-row" }, lead, ...buttons, tools), hintLine || "");
+  box.replaceChildren(promptLine() || "", h("div", { class: "actions-row" }, lead, ...buttons, tools), hintLine() || "");
   box.dataset.legal = JSON.stringify(frame.legal);
   box.classList.toggle("pending", pending);
+}
+
+// What was just asked of this seat (an attack to answer, a trade offered): the last line of the log.
+function promptLine() {
+  const log = ctx.log;
+  if (!log || !log.length) return null;
+  return h("div", { class: "prompt-line" }, richText(ctx.value(log[log.length - 1], "log"), ctx));
+}
+
+function hintLine() {
+  if (!hint) return null;
+  const pct = (m) => (m.win === null || m.win === undefined ? "" : ` ${t("({n}% wins)", { n: Math.round(m.win * 100) })}`);
+  const line = h("div", { class: "hint-line" }, t("Hint:"), " ", richText(ctx.move(hint.action), ctx), pct(hint));
+  for (const alt of hint.alternatives || []) line.append(h("span", { class: "muted" }, ` \u00b7 ${t("or")} `), richText(ctx.move(alt.action), ctx), h("span", { class: "muted" }, pct(alt)));
+  return line;
 }
 
 function moveButton(action, style) {
   const label = action.kind === "cards"
     ? h("span", {}, t("Play"), " ", ...action.cards.map((c) => cardGlyph(c)))
     : richText(ctx.move(action.text), ctx);
-  const isHint = hint && hint === action.text;
+  const isHint = hint && hint.action === action.text;
   return h("button", { class: `btn move ${style}${isHint ? " hinted" : ""}`, dataset: { action: action.text },
     disabled: pending || null, onclick: () => play(action.text) }, label);
 }
@@ -405,7 +438,10 @@ function play(text) {
 }
 
 document.addEventListener("click", (event) => {
-  const el = event.target.closest("main .card[data-uid]");
+  let el = event.target.closest("main .card[data-uid]");
+  // A card lying on a named place (a square, a tower) that is no move itself picks the place.
+  const place = event.target.closest("main [data-place][data-uid]");
+  if (place && (!el || (!el.classList.contains("pickable") && !selected.has(el.dataset.uid)))) el = place;
   if (!el || !frame || !ctx || !(frame.legal || []).length) return;
   const uid = el.dataset.uid;
   if (selected.has(uid)) {
@@ -413,6 +449,7 @@ document.addEventListener("click", (event) => {
   } else if (el.classList.contains("pickable")) {
     selected.add(uid);
   } else {
+    if (el.dataset.place !== undefined) return;
     if (!el.closest("#hand") && document.querySelector(`#hand .card[data-card="${CSS.escape(el.dataset.card)}"]`)) return;
     // The same card shown twice (in hand and in a list): move the selection here.
     const twin = [...document.querySelectorAll(`main .card[data-uid]`)].find(

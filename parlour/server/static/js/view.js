@@ -10,14 +10,18 @@ import { cardElement, cardGlyph } from "./cards.js";
 import { agentLabel, h, humanize } from "./common.js";
 import { t } from "./i18n.js";
 
-const SEAT_KEY = /^(seat|to_act|current_player|player|leader|dealer|winner|loser|giver|receiver|owner|declarer|bidder|taker|opener|starter|by|from_seat|to_seat|next_player|last_player|who)$|_seat$|_player$|^seat_/;
+const SEAT_KEY = /^(seat|to_act|current_player|player|leader|dealer|winner|loser|giver|receiver|owner|declarer|bidder|taker|opener|starter|by|from_seat|to_seat|next_player|last_player|who|attacker|defender|proposer)$|_seat$|_player$|_by$|^seat_/;
 const SEAT_LIST_KEY = /^(winners|losers|order|seats|finished|places|ranking|ranks_by_seat|team|players_out|out|passed|stuck)$/;
 const ORDERED_KEY = /^(order|places|ranking|finished)$/;
 const CARDISH_KEY = /card|hand|extra|pile|deck|stock|kitty|skat|talon|discard|trick|tableau|row|meld|tower|lane|field|grid|board|captive|face|hidden|draw|dummy|table|up|down|pool|cup/i;
 const COUNT_KEY = /count|cards|size|hand|left|held/i;
 const SKIP = new Set(["game", "seat"]);
 // A list with one entry per seat, or a grid that happens to have as many rows as seats?
-const PER_SEAT_KEY = /hand|tower|lane|pile|captive|meld|tableau|won|taken|trick|score|point|bid|played|seat|player/i;
+const PER_SEAT_KEY = /hand|tower|lane|pile|captive|meld|table|won|taken|trick|score|point|bid|played|seat|player/i;
+// One card per seat, in seat order (each seat's bid), as opposed to cards in the order played.
+const CARD_PER_SEAT_KEY = /bids?$/i;
+// Lists of piles: drawn as piles side by side even when they happen to be of equal height.
+const PILES_KEY = /tower|lane|pile|stack/i;
 const GRID_KEY = /field|grid|board|map|matrix|land|square/i;
 
 export function makeContext({ cards, players, seats, mySeat, layout, toAct, you = true, tr = null }) {
@@ -26,7 +30,7 @@ export function makeContext({ cards, players, seats, mySeat, layout, toAct, you 
   const values = (tr && tr.values) || {};
   const moves = (tr && tr.moves) || {};
   return {
-    cards: cardSet, players, seats: seats || [], mySeat, toAct,
+    cards: cardSet, players, seats: seats || [], mySeat, toAct, view: null,
     layout: layout && typeof layout === "object" ? layout : {},
     label(key) { return keys[key] || humanize(key); },
     // Short values (a suit letter) are translated by their key: "trump\u0004R".
@@ -64,6 +68,72 @@ export function seatChip(i, ctx) {
 }
 
 const muted = (text) => h("span", { class: "muted" }, text);
+
+// Named places (layout hint "places"): how the game's notation names the cells of a grid, the
+// piles of a seat or the entries of a row, so they can be labelled and picked for a move.
+//   {"field": {"rows": "54321", "columns": "abcde"}}   cell name: column then row ("d4")
+//   {"towers": {"names": "abcde", "seat": true}}       pile name: seat then name ("1c")
+//   {"row": {"names": "123456789"}}                     entry name: its name ("7")
+// "move": how a place is written inside a move, "{place}" by default ("on {place}").
+function names(list) {
+  return typeof list === "string" ? [...list] : Array.isArray(list) ? list.map(String) : [];
+}
+
+export function placeSpec(ctx, key) {
+  const spec = ctx.layout.places && ctx.layout.places[key];
+  return spec && typeof spec === "object" ? spec : null;
+}
+
+export function placeName(spec, { row, col, index, seat }) {
+  if (!spec) return null;
+  if (spec.rows || spec.columns) {
+    const rows = names(spec.rows), cols = names(spec.columns);
+    return row < rows.length && col < cols.length ? cols[col] + rows[row] : null;
+  }
+  const list = names(spec.names);
+  if (index === undefined || index >= list.length) return null;
+  if (spec.seat) return Number.isInteger(seat) ? `${seat}${list[index]}` : null;
+  return list[index];
+}
+
+// The names of the places a move goes to, read through each spec's "move" template.
+export function placesInMove(text, ctx) {
+  const found = [];
+  const places = ctx.layout.places || {};
+  for (const [key, spec] of Object.entries(places)) {
+    const template = (spec && spec.move) || "{place}";
+    const [before, after] = template.split("{place}");
+    const escape = (t) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const pattern = new RegExp(`(?:^|\\s)${escape(before)}(\\S+?)${escape(after || "")}(?=\\s|$)`, "g");
+    for (const m of String(text).matchAll(pattern)) {
+      if (ctx.placeNames && ctx.placeNames.has(m[1])) found.push(m[1]);
+    }
+  }
+  return found;
+}
+
+function placeLabel(name) {
+  return h("span", { class: "place-name" }, name);
+}
+
+// Marks on named places (layout hint "marks"): {"field": {"markers": "marker", "goals": "goal"}}:
+// view[markers] holds one place name per seat; each seat's mark is drawn on that place.
+function marksOn(key, place, ctx) {
+  const marks = ctx.layout.marks && ctx.layout.marks[key];
+  if (!marks || !ctx.view || place === null) return null;
+  const out = [];
+  for (const [markKey, style] of Object.entries(marks)) {
+    const values = ctx.view[markKey];
+    if (!Array.isArray(values)) continue;
+    values.forEach((at, seat) => {
+      if (at === place) {
+        out.push(h("span", { class: `mark ${style} seat-c${seat % 8}`, title: `${ctx.seatName(seat)}: ${ctx.label(markKey).toLowerCase()}` },
+          style === "goal" ? "\u2691" : String(seat)));
+      }
+    });
+  }
+  return out.length ? h("span", { class: "marks" }, out) : null;
+}
 
 // Text with the card names drawn as colored glyphs and "seat 2" (in the page's language too) as
 // the seat's name.
@@ -139,7 +209,7 @@ function isBoard(list, ctx) {
     list.some((row) => row.some((c) => ctx.isCard(c))));
 }
 
-export function renderValue(value, key, ctx, depth = 0) {
+export function renderValue(value, key, ctx, depth = 0, seat = undefined) {
   if (value === null || value === undefined) return muted("\u2014");
   if (typeof value === "boolean") return h("span", { class: "flag " + (value ? "on" : "off") }, value ? t("yes") : t("no"));
   if (typeof value === "number") {
@@ -151,12 +221,20 @@ export function renderValue(value, key, ctx, depth = 0) {
     if (ctx.isCardText(value)) return cardRow(value.trim().split(/\s+/), { small: true });
     return h("span", { class: "text" }, richText(ctx.value(value, key), ctx));
   }
-  if (Array.isArray(value)) return renderList(value, key, ctx, depth);
+  if (Array.isArray(value)) return renderList(value, key, ctx, depth, seat);
   if (typeof value === "object") return renderDict(value, key, ctx, depth);
   return h("span", {}, String(value));
 }
 
-function renderList(list, key, ctx, depth) {
+// [[seat, cards], ...]: plays of a trick, one per seat.
+function isSeatPairs(list, ctx) {
+  return list.every((v) => Array.isArray(v) && v.length === 2 && ctx.isSeat(v[0]) &&
+    (ctx.isCard(v[1]) || ctx.isCardText(v[1]) || typeof v[1] === "string"));
+}
+
+function renderList(list, key, ctx, depth, seat) {
+  const spec = placeSpec(ctx, key);
+  if (spec && !spec.rows && !spec.columns && list.length) return renderPlaces(list, key, spec, ctx, seat);
   if (!list.length) {
     return CARDISH_KEY.test(key || "") ? h("div", { class: "cards empty" }, h("div", { class: "slot" })) : muted(t("none"));
   }
@@ -183,8 +261,16 @@ function renderList(list, key, ctx, depth) {
     return h("span", { class: "chips" }, list.map((v) => h("span", { class: "chipval" },
       v === null ? "\u2014" : typeof v === "boolean" ? (v ? t("yes") : t("no")) : richText(ctx.value(String(v), key), ctx))));
   }
+  if (list.length && /team|side|partner/i.test(key || "") &&
+      list.every((v) => Array.isArray(v) && v.every((x) => ctx.isSeat(x)))) {
+    return h("div", { class: "groups" }, list.map((team) => h("ol", { class: "seatlist" }, team.map((s) => h("li", {}, seatChip(s, ctx))))));
+  }
+  if (list.length && isSeatPairs(list, ctx)) {
+    return h("div", { class: "records plays" }, list.map(([who, play]) => h("div", { class: "record" },
+      seatChip(who, ctx), renderValue(play, key, ctx, depth + 1))));
+  }
   if (list.every((v) => v === null || Array.isArray(v))) {
-    if (isGrid(list, ctx, key)) return renderGrid(list, key, ctx);
+    if (isGrid(list, ctx, key) && !PILES_KEY.test(key || "")) return renderGrid(list, key, ctx);
     return h("div", { class: "piles" }, list.map((item) => {
       if (Array.isArray(item) && isCardList(item, key, ctx)) {
         return h("div", { class: "pile cascade" }, item.map((c) => cardElement(c)));
@@ -196,6 +282,11 @@ function renderList(list, key, ctx, depth) {
     // Plays of a trick ({"seat": 1, "play": "8H 8D"}) sit side by side, as on the table.
     const plays = list.every((v) => v !== null && Object.keys(v).length <= 2 &&
       Object.entries(v).some(([k, x]) => SEAT_KEY.test(k) && ctx.isSeat(x)));
+    // Pieces made of a card and what lies on it (a chip and its fort): side by side, each a
+    // little stack.
+    const units = !plays && list.every((v) => v !== null && ctx.isCard(Object.values(v)[0]) &&
+      Object.values(v).every((x) => x === null || isScalar(x)));
+    if (units) return h("div", { class: "units" }, list.map((item) => renderUnit(item, key, ctx)));
     return h("div", { class: "records" + (plays ? " plays" : "") },
       list.map((item) => renderRecord(item, key, ctx, depth)));
   }
@@ -204,18 +295,75 @@ function renderList(list, key, ctx, depth) {
 
 function renderGrid(grid, key, ctx) {
   const width = grid[0].length;
-  const el = h("div", { class: "grid", style: { gridTemplateColumns: `repeat(${width}, auto)` } });
-  for (const row of grid) {
-    for (const cell of row) {
+  const spec = placeSpec(ctx, key);
+  const el = h("div", { class: "grid" + (spec ? " named" : ""), style: { gridTemplateColumns: `repeat(${width}, auto)` } });
+  grid.forEach((row, r) => {
+    row.forEach((cell, c) => {
       let inner;
       if (cell === null) inner = h("div", { class: "slot" });
       else if (ctx.isCard(cell)) inner = cardElement(cell);
-      else if (Array.isArray(cell)) inner = cell.length ? h("div", { class: "pile cascade" }, cell.map((c) => cardElement(c))) : h("div", { class: "slot" });
+      else if (Array.isArray(cell)) inner = cell.length ? h("div", { class: "pile cascade" }, cell.map((x) => cardElement(x))) : h("div", { class: "slot" });
       else inner = h("div", { class: "cell-text" }, renderValue(cell, key, ctx, 2));
-      el.append(h("div", { class: "cell" }, inner));
-    }
-  }
+      const place = placeName(spec, { row: r, col: c });
+      el.append(h("div", { class: "cell", dataset: place ? { place } : null },
+        inner, place ? placeLabel(place) : null, marksOn(key, place, ctx)));
+    });
+  });
   return el;
+}
+
+// A list whose entries are named places (piles of a seat, a row of cards), each labelled, with
+// the lists aligned with it (layout hint "aligned") drawn under each entry.
+function renderPlaces(list, key, spec, ctx, seat) {
+  const aligned = ((ctx.layout.aligned || {})[key] || []).filter((k) => ctx.view && k in ctx.view);
+  const column = (k, i) => (Array.isArray(ctx.view[k]) ? ctx.view[k][i] : null);
+  // What the lines under the entries are: a legend in front of them.
+  const legend = aligned.length ? h("div", { class: "spot legend" }, h("div", { class: "legend-card" }),
+    h("span", { class: "place-name" }, "\u00a0"), aligned.map((k) => h("span", { class: "aligned" }, ctx.label(k)))) : null;
+  return h("div", { class: "spots" }, legend, list.map((item, index) => {
+    const place = placeName(spec, { index, seat });
+    let body;
+    if (item === null || (Array.isArray(item) && !item.length)) body = h("div", { class: "slot" });
+    else if (Array.isArray(item) && item.every((c) => c === null || ctx.isCard(c))) body = h("div", { class: "pile cascade" }, item.map((c) => cardElement(c)));
+    else if (ctx.isCard(item)) body = cardElement(item);
+    else body = renderValue(item, key, ctx, 2);
+    return h("div", { class: "spot", dataset: place ? { place } : null },
+      body, place ? placeLabel(place) : null,
+      aligned.map((k) => alignedValue(column(k, index), k, ctx)));
+  }));
+}
+
+function seatDot(seat, ctx, text) {
+  return h("span", { class: `dot seat-c${seat % 8}`, title: ctx.seatName(seat) }, text === undefined ? String(seat) : text);
+}
+
+function alignedValue(value, key, ctx) {
+  const label = ctx.label(key).toLowerCase();
+  if (value === null || value === undefined) return h("span", { class: "aligned", title: label }, muted("\u00b7"));
+  if (ctx.isSeat(value) && (SEAT_KEY.test(key) || /owner/i.test(key))) {
+    return h("span", { class: "aligned", title: `${label}: ${ctx.seatName(value)}` }, seatDot(value, ctx));
+  }
+  if (Array.isArray(value) && value.length === ctx.players && value.every((v) => typeof v === "number")) {
+    // One number per seat (markers on this card): each seat's in its colour, zeros left out.
+    const shown = value.map((v, s) => v ? seatDot(s, ctx, String(v)) : null).filter(Boolean);
+    return h("span", { class: "aligned per-seat", title: `${label}: ` + value.map((v, s) => `${ctx.seatName(s)} ${v}`).join(", ") },
+      shown.length ? shown : muted("\u00b7"));
+  }
+  return h("span", { class: "aligned", title: label }, renderValue(value, key, ctx, 2));
+}
+
+function renderUnit(item, key, ctx) {
+  const unit = h("div", { class: "unit" });
+  Object.entries(item).forEach(([k, v], i) => {
+    if (v === null || v === false) return;
+    if (v === true) { unit.append(h("span", { class: "tag" }, ctx.label(k))); return; }
+    if (ctx.isCard(v)) {
+      unit.append(i ? h("div", { class: "under" }, h("span", { class: "label" }, ctx.label(k)), cardElement(v)) : cardElement(v));
+      return;
+    }
+    unit.append(h("span", { class: "field" }, h("span", { class: "label" }, ctx.label(k)), renderValue(v, k, ctx, 3)));
+  });
+  return unit;
 }
 
 // A dict in a list: a seat's entry of a trick ({"seat": 1, "play": "8H 8D"}) reads as one line.
@@ -224,9 +372,17 @@ function renderRecord(item, key, ctx, depth) {
   const entries = Object.entries(item);
   const seatEntry = entries.find(([k, v]) => SEAT_KEY.test(k) && ctx.isSeat(v));
   const row = h("div", { class: "record" });
-  if (seatEntry) row.append(seatChip(seatEntry[1], ctx));
+  if (seatEntry) {
+    // A play ({"seat": 1, "play": ...}) reads as who and what; a longer record names the seat.
+    row.append(entries.length > 2 ? h("span", { class: "field" }, h("span", { class: "label" }, ctx.label(seatEntry[0])),
+      seatChip(seatEntry[1], ctx)) : seatChip(seatEntry[1], ctx));
+  }
+  // A record holding a card (a chip and its fort): what it has, not every empty field.
+  const holdsCard = entries.some(([, v]) => ctx.isCard(v));
   for (const [k, v] of entries) {
     if (seatEntry && k === seatEntry[0]) continue;
+    if (holdsCard && (v === null || v === false)) continue;
+    if (holdsCard && v === true) { row.append(h("span", { class: "tag" }, ctx.label(k))); continue; }
     const showLabel = entries.length > 2 || !seatEntry;
     row.append(h("span", { class: "field" }, showLabel ? h("span", { class: "label" }, ctx.label(k)) : null,
       renderValue(v, k, ctx, depth + 1)));
@@ -246,17 +402,26 @@ function renderDict(obj, key, ctx, depth) {
   const bySeat = isSeatKeyed(obj, ctx);
   const box = h("div", { class: "dict" + (depth > 1 ? " deep" : "") });
   for (const [k, v] of entries) {
+    const perSeat = !bySeat && Array.isArray(v) && v.length === ctx.players && ctx.players >= 2 &&
+      PER_SEAT_KEY.test(k) && !SEAT_LIST_KEY.test(k);
     box.append(h("div", { class: "field" },
       bySeat ? seatChip(+k, ctx) : h("span", { class: "label" }, ctx.label(k)),
-      renderValue(v, bySeat ? key : k, ctx, depth + 1)));
+      perSeat ? renderBySeat(v, k, ctx, depth + 1) : renderValue(v, bySeat ? key : k, ctx, depth + 1)));
   }
   return box;
+}
+
+// One entry per seat inside a section (the hands of the last deal): each behind its seat's name.
+function renderBySeat(list, key, ctx, depth) {
+  const scalars = list.every(isScalar);
+  return h("div", { class: "byseat" + (scalars ? " inline" : "") }, list.map((v, i) =>
+    h("div", { class: "byseat-row" }, seatChip(i, ctx), renderValue(v, key, ctx, depth + 1, i))));
 }
 
 // Splitting a view into its parts --------------------------------------------------------------
 export function layoutView(view, ctx) {
   const hint = ctx.layout || {};
-  const hide = new Set([...(hint.hide || []), ...SKIP]);
+  const hide = new Set([...(hint.hide || []), ...SKIP, ...Object.values(hint.aligned || {}).flat()]);
   const parts = { hand: null, handKey: null, log: null, facts: [], perSeat: [], seatStats: [], tiles: [] };
   if (!view || typeof view !== "object") return parts;
   const n = ctx.players;
@@ -296,9 +461,13 @@ export function layoutView(view, ctx) {
       parts.seatKeyed.add(key);
       continue;
     }
-    if (seatKeys.has(key) || perSeat) {
+    if ((seatKeys.has(key) && Array.isArray(value) && value.length === n) || perSeat) {
       if (value.every((v) => isScalar(v) && !ctx.isCard(v))) { parts.seatStats.push(key); continue; }
-      if (seatKeys.has(key) || value.every((v) => v === null || (typeof v === "object" && !Array.isArray(v) && !("seat" in v))) ||
+      // One card (or none yet) per seat, named for seats (a bid each): in the seat panels.
+      if (CARD_PER_SEAT_KEY.test(key) && value.some((v) => v !== null) &&
+          value.every((v) => v === null || ctx.isCard(v) || ctx.isCardText(v))) { parts.perSeat.push(key); continue; }
+      if (seatKeys.has(key) || value.every((v) => v === null || (typeof v === "object" && !Array.isArray(v) &&
+          !Object.entries(v).some(([k, x]) => SEAT_KEY.test(k) && ctx.isSeat(x)))) ||
           (value.every((v) => v === null || Array.isArray(v)) && !GRID_KEY.test(key) &&
            (!isBoard(value, ctx) || PER_SEAT_KEY.test(key)))) {
         parts.perSeat.push(key);
@@ -367,7 +536,7 @@ export function renderSeatPanels(view, parts, ctx, frame) {
     for (const key of parts.perSeat) {
       if (key === parts.handKey && i === ctx.mySeat) continue; // drawn as the hand below
       const v = parts.seatKeyed && parts.seatKeyed.has(key) ? view[key][String(i)] : view[key][i];
-      panel.append(h("div", { class: "seat-part" }, h("span", { class: "label" }, ctx.label(key)), renderValue(v, key, ctx, 1)));
+      panel.append(h("div", { class: "seat-part" }, h("span", { class: "label" }, ctx.label(key)), renderValue(v, key, ctx, 1, i)));
     }
     panels.push(panel);
   }

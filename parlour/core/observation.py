@@ -1,4 +1,6 @@
-"""A generic observation encoder: one seat's view as a flat float32 vector of fixed size.
+"""A generic observation encoder: one seat's view as a flat float32 vector of fixed size. It is
+every game's `game.observation_encoder()` unless the game gives one of its own; the research
+adapters (PettingZoo, OpenSpiel, Gymnasium) observe through it.
 
 It reads nothing but `state.view(seat)`, so it can leak nothing the seat may not know. Every game's
 view is JSON-ready data; the encoder walks it (skipping "log", the free text of what happened) and
@@ -13,9 +15,10 @@ turns each leaf into a few numbers:
 
 The views have no declared schema, so the layout is learned once when the encoder is built: it
 plays a few seeded random games (always the same ones, so the layout is the same on every machine)
-and records every path it sees and the kinds of value found there. Paths seen later but never in
-those samples (a longer list, a rare phase) are dropped: the vector is truncated to the layout,
-never grown. This is an honest, blunt featuriser for research baselines, not a tuned one.
+and records every path it sees and the kinds of value found there, in every seat's view at the
+deal and then in the views of the seat to act and of one other seat in turn at each move. Paths
+seen later but never in those samples (a longer list, a rare phase) are dropped: the vector is
+truncated to the layout, never grown. This is an honest, blunt featuriser for research baselines, not a tuned one.
 """
 
 from __future__ import annotations
@@ -47,7 +50,11 @@ class ObservationEncoder:
             state = game.new_state(seed=rng.randrange(2**32))
             steps = 0
             while True:
-                for seat in game.seats:
+                # the seat to act and one other in turn: every seat's side of the table is
+                # seen many times over a game at a fraction of the cost of all of them each step
+                to_act = state.current_player if not state.is_terminal else None
+                other = game.seats[steps % game.players]
+                for seat in ({to_act, other} - {None} if steps else game.seats):
                     self._learn(state.view(seat), "", kinds)
                 if state.is_terminal or steps >= sample_steps:
                     break
