@@ -8,7 +8,8 @@ import pytest
 
 import parlour
 from parlour.core.cards import DECKS
-from test_server_browser import (SHOTS, frame_of, play_by_clicking, room_url,  # noqa: F401
+# room_url and watch_errors are fixtures: the same room process setup as the English tests.
+from test_server_browser import (SHOTS, play_by_clicking, room_url,  # noqa: F401
                                  wait_for_turn_or_end, watch_errors)
 
 CARDS = sorted({card for deck in DECKS.values() for card in deck.cards})
