@@ -25,10 +25,28 @@ from fastapi.staticfiles import StaticFiles
 
 import parlour
 
-from . import cards
+from . import cards, i18n
 from .tables import Connection, Room, RoomError, Settings, agent_specs
 
 STATIC = Path(__file__).resolve().parent / "static"
+
+
+def language(request) -> str:
+    """The reader's language (a Request or a WebSocket): ?lang=, the cookie, Accept-Language."""
+    return i18n.choose(request.query_params.get("lang"), request.cookies.get(i18n.COOKIE),
+                       request.headers.get("accept-language"))
+
+
+def translator(request) -> i18n.Translator:
+    return i18n.translator(language(request))
+
+
+def remember(response, request):
+    """A ?lang= in a page's address is remembered like the language switch."""
+    wanted = request.query_params.get("lang")
+    if wanted in i18n.LANGUAGES:
+        response.set_cookie(i18n.COOKIE, wanted, max_age=365 * 86400, samesite="lax")
+    return response
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -56,46 +74,62 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return response
 
     @app.exception_handler(RoomError)
-    async def room_error(_request: Request, error: RoomError):
-        return JSONResponse({"error": error.message, "code": error.code, "field": error.field},
-                            status_code=error.status)
+    async def room_error(request: Request, error: RoomError):
+        return JSONResponse({"error": translator(request).message(error.message), "code":
+                             error.code, "field": error.field}, status_code=error.status)
 
     # Pages ---------------------------------------------------------------------------------
-    def page(name: str) -> FileResponse:
-        return FileResponse(STATIC / name, headers={"Cache-Control": "no-cache"})
+    pages: dict[tuple[str, str], tuple[float, str]] = {}
+
+    def page(name: str, request: Request) -> HTMLResponse:
+        """A static page in the reader's language (made once per language and file version)."""
+        tr = translator(request)
+        path = STATIC / name
+        stamp = path.stat().st_mtime
+        cached = pages.get((name, tr.lang))
+        if cached is None or cached[0] != stamp:
+            cached = (stamp, i18n.localize_page(path.read_text(encoding="utf-8"), tr))
+            pages[(name, tr.lang)] = cached
+        return remember(HTMLResponse(cached[1], headers={"Cache-Control": "no-cache",
+                                                         "Vary": "Cookie, Accept-Language"}),
+                        request)
 
     @app.get("/", include_in_schema=False)
-    async def lobby_page():
-        return page("lobby.html")
+    async def lobby_page(request: Request):
+        return page("lobby.html", request)
 
     @app.get("/t/{table_id}", include_in_schema=False)
-    async def table_page(table_id: str):
-        return page("table.html")
+    async def table_page(table_id: str, request: Request):
+        return page("table.html", request)
 
     @app.get("/replay/{table_id}", include_in_schema=False)
-    async def replay_page(table_id: str):
-        return page("replay.html")
+    async def replay_page(table_id: str, request: Request):
+        return page("replay.html", request)
 
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon():
         return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
 
     @app.get("/rules/{game_id}", response_class=HTMLResponse)
-    async def rules_page(game_id: str):
+    async def rules_page(game_id: str, request: Request):
+        tr = translator(request)
         try:
             cls = parlour.game_class(game_id)
         except parlour.OptionError:
-            return HTMLResponse(_shell("Unknown game", "<p>There is no such game here.</p>"),
-                                status_code=404)
-        return HTMLResponse(_shell(cls.info.title, rules_html(cls, room.settings.docs)))
+            return remember(HTMLResponse(_shell(tr.gettext("Unknown game"), "<p>" + html.escape(
+                tr.gettext("There is no such game here.")) + "</p>", tr), status_code=404), request)
+        title = tr.show(cls.info.title, None, cls.info.id)
+        return remember(HTMLResponse(_shell(title, rules_html(cls, room.settings.docs, tr), tr)),
+                        request)
 
-    cards.add_routes(app, page, lambda request: _json_body(request, room))
+    cards.add_routes(app, page, lambda request: _json_body(request, room), translator)
 
     # The API -------------------------------------------------------------------------------
     agents_of: dict[str, list[str]] = {}
 
     @app.get("/api/games")
-    async def api_games():
+    async def api_games(request: Request):
+        tr = translator(request)
         result = []
         for game_id in parlour.games():
             cls = parlour.game_class(game_id)
@@ -112,21 +146,26 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             entry["agents"] = agents_of[game_id]
             for option in entry["options"]:
                 option["values"] = _show_values(info.option(option["name"]))
-            result.append(entry)
+            result.append(tr.game_info(entry))
         return {"games": result}
 
     @app.get("/api/tables")
-    async def api_tables():
-        return await room.listing()
+    async def api_tables(request: Request):
+        tr = translator(request)
+        listing = await room.listing()
+        for group in ("open", "playing", "finished"):
+            for entry in listing[group]:
+                entry["title"] = tr.show(entry["title"], None, entry["game"])
+        return listing
 
     @app.post("/api/tables")
     async def api_create(request: Request):
         return await room.create(await _json_body(request, room))
 
     @app.get("/api/tables/{table_id}")
-    async def api_table(table_id: str):
+    async def api_table(table_id: str, request: Request):
         table = await room.table(table_id)
-        meta = table.meta()
+        meta = table.meta(translator(request))
         room.forget(table)  # a finished table loaded just to describe it leaves memory again
         return meta
 
@@ -149,21 +188,23 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                                    f'{table_id}.json"'})
 
     @app.get("/api/tables/{table_id}/replay")
-    async def api_replay(table_id: str, step: int | None = None, seat: int | None = None):
-        return await room.replay_step(table_id, step, seat)
+    async def api_replay(table_id: str, request: Request, step: int | None = None,
+                         seat: int | None = None):
+        return await room.replay_step(table_id, step, seat, translator(request))
 
     # Play ----------------------------------------------------------------------------------
     @app.websocket("/ws/{table_id}")
     async def play(websocket: WebSocket, table_id: str):
         await websocket.accept()
+        tr = translator(websocket)
         try:
             table = await room.table(table_id)
         except RoomError as error:
             await websocket.send_json({"type": "error", "code": error.code,
-                                       "message": error.message})
+                                       "message": tr.message(error.message)})
             await websocket.close(code=4404)
             return
-        conn = Connection(websocket, table)
+        conn = Connection(websocket, table, tr)
         if not table.attach(conn):
             await conn.writer
             return
@@ -212,41 +253,63 @@ def _show_values(option) -> str:
 
 
 # Rules pages -------------------------------------------------------------------------------------
-def rules_html(cls, docs: Path) -> str:
+def rules_html(cls, docs: Path, tr: i18n.Translator | None = None) -> str:
+    """A game's rules page: docs/rules/<id>.<lang>.md where it is written in the reader's
+    language, else docs/rules/<id>.md (in English, marked so, with a note in the reader's
+    language saying it is not translated yet)."""
+    tr = tr or i18n.translator(i18n.DEFAULT)
     info = cls.info
+    esc = html.escape
+    players = tr.gettext("{min}\u2013{max} players", min=info.min_players, max=info.max_players)
+    head = (f'<p class="rules-meta">{esc(players)}'
+            f' &middot; {esc(tr.show(parlour.DECKS[info.deck].title, None, info.id))}'
+            f' &middot; <a href="/?game={esc(info.id)}">{esc(tr.gettext("Start a table"))}</a></p>')
+    own = Path(docs) / f"{info.id}.{tr.lang}.md"
     path = Path(docs) / f"{info.id}.md"
-    head = (f'<p class="rules-meta">{info.min_players}&ndash;{info.max_players} players'
-            f' &middot; {html.escape(parlour.DECKS[info.deck].title)}'
-            f' &middot; <a href="/?game={html.escape(info.id)}">Start a table</a></p>')
+    if not tr.english and own.is_file():
+        return head + _markdown(own)
+    untranslated = tr.gettext("This rules page is not translated yet; here it is in English.")
+    note = "" if tr.english else f'<p class="rules-note">{esc(untranslated)}</p>'
     if path.is_file():
-        body = markdown.markdown(path.read_text(encoding="utf-8"),
-                                 extensions=["tables", "fenced_code", "sane_lists", "toc"])
-        return head + body
+        body = _markdown(path)
+        return head + note + (body if tr.english else f'<div lang="en" dir="ltr">{body}</div>')
     # No rules page yet: what game.info says, so the link never leads nowhere.
     rows = "".join(
-        f"<tr><td><code>{html.escape(o.name)}</code></td><td>{html.escape(_value(o.default))}"
-        f"</td><td>{html.escape(o.doc)}<br><small>{html.escape(o.describe_values())}</small>"
+        f"<tr><td><code>{esc(o.name)}</code></td><td>{esc(_value(o.default))}"
+        f"</td><td>{esc(tr.show(o.doc, None, info.id))}<br><small>"
+        f"{esc(tr.show(o.describe_values(), None, info.id))}</small>"
         f"</td></tr>" for o in info.options)
-    table = (f"<h2>Options</h2><table><tr><th>option</th><th>default</th><th>meaning</th></tr>"
-             f"{rows}</table>") if rows else ""
-    return (f"<h1>{html.escape(info.title)}</h1>{head}<p>{html.escape(info.summary)}</p>{table}"
-            f"<p><em>The full rules page (docs/rules/{html.escape(info.id)}.md) is not written "
-            f"yet.</em></p>")
+    table = (f"<h2>{esc(tr.gettext('Options'))}</h2><table><tr><th>{esc(tr.gettext('option'))}"
+             f"</th><th>{esc(tr.gettext('default'))}</th><th>{esc(tr.gettext('meaning'))}</th>"
+             f"</tr>{rows}</table>") if rows else ""
+    missing = tr.gettext("The full rules page (docs/rules/{id}.md) is not written yet.",
+                         id=info.id)
+    return (f"<h1>{esc(tr.show(info.title, None, info.id))}</h1>{head}"
+            f"<p>{esc(tr.show(info.summary, None, info.id))}</p>{table}"
+            f"<p><em>{esc(missing)}</em></p>")
+
+
+def _markdown(path: Path) -> str:
+    return markdown.markdown(path.read_text(encoding="utf-8"),
+                             extensions=["tables", "fenced_code", "sane_lists", "toc"])
 
 
 def _value(value) -> str:
     return "none" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
 
 
-def _shell(title: str, body: str) -> str:
-    return f"""<!doctype html>
+def _shell(title: str, body: str, tr: i18n.Translator) -> str:
+    brand = html.escape(tr.gettext("Parlour"))
+    page = f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{html.escape(title)} &middot; Parlour</title>
+<title>{html.escape(title)} &middot; {brand}</title>
 <link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/static/room.css">
 </head><body class="page-rules">
-<header class="topbar"><a class="brand" href="/"><span class="brand-mark">&#9824;</span> Parlour</a>
-<nav><a href="/">Lobby</a></nav></header>
+<header class="topbar"><a class="brand" href="/"><span class="brand-mark">&#9824;</span> {brand}</a>
+<nav><a href="/">{html.escape(tr.gettext("Lobby"))}</a></nav></header>
 <main class="rules">{body}</main>
+<script type="module" src="/static/js/i18n.js"></script>
 </body></html>"""
+    return i18n.localize_page(page, tr)

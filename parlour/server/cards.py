@@ -29,13 +29,17 @@ import parlour
 from parlour import faces, printing
 from parlour.core.errors import ParlourError
 
+from . import i18n
 from .tables import RoomError
 
 
-@lru_cache(maxsize=1)
-def _faces_payload() -> tuple[bytes, bytes, str]:
-    """The faces as JSON, gzipped, and their ETag: made once, the faces never change in a run."""
-    body = json.dumps({"back": faces.back(), "faces": faces.all_faces(),
+@lru_cache(maxsize=None)
+def _faces_payload(lang: str = i18n.DEFAULT) -> tuple[bytes, bytes, str]:
+    """The faces as JSON, gzipped, and their ETag: made once per language, the faces never
+    change in a run. The words on them are in the language (i18n.localize_face)."""
+    tr = i18n.translator(lang)
+    all_faces = {name: i18n.localize_face(svg, tr) for name, svg in faces.all_faces().items()}
+    body = json.dumps({"back": faces.back(), "faces": all_faces,
                        "colors": faces.colors()}, separators=(",", ":")).encode("utf-8")
     return body, gzip.compress(body, 9, mtime=0), '"' + hashlib.sha256(body).hexdigest()[:20] + '"'
 
@@ -112,13 +116,13 @@ SOLVER = _Solver()
 atexit.register(SOLVER.close)
 
 
-def add_routes(app: FastAPI, page, read_json) -> None:
-    """`page(name)` answers a static page, `read_json(request)` a request's JSON object (or
-    RoomError)."""
+def add_routes(app: FastAPI, page, read_json, translator) -> None:
+    """`page(name, request)` answers a static page, `read_json(request)` a request's JSON object
+    (or RoomError), `translator(request)` the reader's i18n.Translator."""
 
     @app.get("/cards/faces.json")
     def cards_faces(request: Request):
-        body, zipped, etag = _faces_payload()
+        body, zipped, etag = _faces_payload(translator(request).lang)
         headers = {"ETag": etag, "Cache-Control": "no-cache", "Vary": "Accept-Encoding"}
         if request.headers.get("if-none-match") == etag:
             return Response(status_code=304, headers=headers)
@@ -152,15 +156,17 @@ def add_routes(app: FastAPI, page, read_json) -> None:
             "Cache-Control": "public, max-age=3600"})
 
     @app.get("/score", include_in_schema=False)
-    async def score_page():
-        return page("score.html")
+    async def score_page(request: Request):
+        return page("score.html", request)
 
     @app.get("/api/scorers")
-    async def api_scorers():
-        return {"scorers": [{"game": game_id, "title": parlour.game_class(game_id).info.title,
-                             "rules": f"/rules/{game_id}", **scorer.to_dict(),
-                             "cards": list(dict.fromkeys(parlour.DECKS[scorer.deck].cards))}
-                            for game_id in parlour.games() if (scorer := scorer_of(game_id))]}
+    async def api_scorers(request: Request):
+        tr = translator(request)
+        return {"scorers": [tr.scorer_info({
+            "game": game_id, "title": parlour.game_class(game_id).info.title,
+            "rules": f"/rules/{game_id}", **scorer.to_dict(),
+            "cards": list(dict.fromkeys(parlour.DECKS[scorer.deck].cards))})
+            for game_id in parlour.games() if (scorer := scorer_of(game_id))]}
 
     @app.post("/api/score")
     async def api_score(request: Request):
@@ -182,9 +188,12 @@ def add_routes(app: FastAPI, page, read_json) -> None:
         if not hand:
             raise RoomError("empty", "pick the cards of the hand", 400, "hand")
         try:
-            return await anyio.to_thread.run_sync(SOLVER.run, game_id, hand, table, options)
+            result = await anyio.to_thread.run_sync(SOLVER.run, game_id, hand, table, options)
         except ParlourError as error:
             raise RoomError("bad_hand", str(error), 400) from None
+        tr = translator(request)
+        result["notes"] = [tr.show(note, None, game_id) for note in result.get("notes", [])]
+        return result
 
 
 def _words(value) -> bool:

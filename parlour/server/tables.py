@@ -24,7 +24,7 @@ from parlour.agents import RandomAgent, make_agent
 from parlour.agents.hints import hints as best_moves
 from parlour.core.errors import IllegalAction, OptionError
 
-from . import auth
+from . import auth, i18n
 from .store import Store
 
 log = logging.getLogger("parlour.server")
@@ -116,9 +116,10 @@ class Connection:
 
     QUEUE_LIMIT = 200
 
-    def __init__(self, websocket, table: "Table"):
+    def __init__(self, websocket, table: "Table", tr: i18n.Translator | None = None):
         self.ws = websocket
         self.table = table
+        self.tr = tr or i18n.translator(i18n.DEFAULT)  # the reader's language
         self.seat: int | None = None
         self._frames: deque[str] = deque()
         self._dirty = False
@@ -161,7 +162,7 @@ class Connection:
                         text = self._frames.popleft()
                     else:
                         self._dirty = False
-                        text = self.table.state_frame(self.seat)
+                        text = self.table.state_frame(self.seat, self.tr)
                     await self.ws.send_text(text)
                 if self._closing:
                     self.closed = True
@@ -234,10 +235,11 @@ class Table:
     def ply(self) -> int:
         return len(self.state.history)
 
-    def meta(self) -> dict:
+    def meta(self, tr: i18n.Translator | None = None) -> dict:
         info = self.game.info
         changed = {k: v for k, v in self.game.options.items() if v != info.option(k).default}
-        return {"id": self.id, "game": info.id, "title": info.title, "players": self.game.players,
+        title = tr.show(info.title, None, info.id) if tr else info.title
+        return {"id": self.id, "game": info.id, "title": title, "players": self.game.players,
                 "options": dict(self.game.options), "changed": changed, "status": self.status,
                 "moves": self.ply, "to_act": self.state.current_player,
                 "seats": [s.public_dict() for s in self.seats], "created": self.created,
@@ -245,14 +247,14 @@ class Table:
                 "open_seats": [s.number for s in self.seats
                                if s.kind == "person" and not s.claimed and s.public]}
 
-    def welcome(self, seat: int | None) -> dict:
-        return {"type": "welcome", "table": self.meta(), "seat": seat,
-                "game": self.game.info.to_dict(), "cards": self._cards,
+    def welcome(self, seat: int | None, tr: i18n.Translator) -> dict:
+        return {"type": "welcome", "table": self.meta(tr), "seat": seat,
+                "game": tr.game_info(self.game.info.to_dict()), "cards": self._cards,
                 "layout": getattr(self.game, "layout", None),
                 "rules": f"/rules/{self.game.info.id}"}
 
-    def state_frame(self, seat: int | None) -> str:
-        key = (self.ply, self._presence, seat)
+    def state_frame(self, seat: int | None, tr: i18n.Translator) -> str:
+        key = (self.ply, self._presence, seat, tr.lang)
         text = self._frame_cache.get(key)
         if text is None:
             if len(self._frame_cache) > 4 * len(self.seats) + 8:
@@ -261,12 +263,15 @@ class Table:
             to_act = state.current_player
             legal = ([str(a) for a in state.legal_actions()]
                      if seat is not None and seat == to_act and not state.is_terminal else [])
+            view = json.loads(json.dumps(state.view(seat), default=_json_default))
             frame = {"type": "state", "table": self.id, "ply": self.ply, "seat": seat,
-                     "to_act": to_act, "status": self.status, "view": state.view(seat),
+                     "to_act": to_act, "status": self.status, "view": view,
                      "legal": legal, "seats": [s.public_dict() for s in self.seats],
                      "result": state.returns() if state.is_terminal else None,
-                     "next_table": self.next_table}
-            text = json.dumps(frame, separators=(",", ":"), default=_json_default)
+                     "next_table": self.next_table,
+                     # What the frame says in the reader's language; the view keeps notation.
+                     "tr": tr.frame(view, legal, self.game.info.id)}
+            text = json.dumps(frame, separators=(",", ":"))
             self._frame_cache[key] = text
         return text
 
@@ -282,11 +287,11 @@ class Table:
     def attach(self, conn: Connection) -> bool:
         if len(self.conns) >= self.CONNECTION_LIMIT:
             conn.send({"type": "error", "code": "full",
-                       "message": "this table has as many watchers as it can take"})
+                       "message": conn.tr.gettext("this table has as many watchers as it can take")})
             conn.close(flush=True)
             return False
         self.conns.add(conn)
-        conn.send(self.welcome(None))
+        conn.send(self.welcome(None, conn.tr))
         conn.refresh()
         return True
 
@@ -321,7 +326,7 @@ class Table:
                 await self.join(conn, message)
             elif kind == "leave":
                 self._unseat(conn)
-                conn.send(self.welcome(None))
+                conn.send(self.welcome(None, conn.tr))
                 conn.refresh()
             elif kind == "ping":
                 conn.send({"type": "pong"})
@@ -335,15 +340,16 @@ class Table:
                 raise RoomError("unknown_type", f"unknown message type {kind[:40]!r}; types: "
                                 "join, move, hint, rematch, state, ping, leave")
         except RoomError as error:
-            conn.send({"type": "error", "code": error.code, "message": error.message,
-                       "ply": self.ply})
+            conn.send({"type": "error", "code": error.code, "ply": self.ply,
+                       "message": conn.tr.message(error.message, self.game.info.id)})
             if error.code in ("stale", "not_your_turn"):
                 conn.refresh()
         except Exception:
             # A fault of ours or of a game's code: say so, keep the connection and the table.
             log.exception("table %s: a message could not be handled", self.id)
             conn.send({"type": "error", "code": "server", "ply": self.ply,
-                       "message": "the room could not handle that; nothing changed"})
+                       "message": conn.tr.gettext("the room could not handle that; nothing "
+                                                  "changed")})
 
     async def join(self, conn: Connection, message: dict) -> None:
         token = message.get("token")
@@ -362,9 +368,9 @@ class Table:
                             "window; take it over from here or keep watching")
         for other in others:
             self._unseat(other)
-            other.send({"type": "error", "code": "taken_over",
-                        "message": "this seat was opened in another window; you are watching"})
-            other.send(self.welcome(None))
+            other.send({"type": "error", "code": "taken_over", "message": other.tr.gettext(
+                "this seat was opened in another window; you are watching")})
+            other.send(self.welcome(None, other.tr))
             other.refresh()
         self._unseat(conn)
         conn.seat = seat.number
@@ -376,7 +382,7 @@ class Table:
         if not seat.claimed or renamed:
             seat.claimed = True
             await self.room.store.update_seat(self.id, seat.number, claimed=True, name=seat.name)
-        conn.send(self.welcome(seat.number))
+        conn.send(self.welcome(seat.number, conn.tr))
         self._changed(presence=True)
         self.room.lobby_changed()
 
@@ -737,9 +743,9 @@ class Room:
                                      public=False)
         for conn in list(seat.conns):
             table._unseat(conn)
-            conn.send({"type": "error", "code": "bad_token",
-                       "message": "the host issued a new invite link for this seat"})
-            conn.send(table.welcome(None))
+            conn.send({"type": "error", "code": "bad_token", "message": conn.tr.gettext(
+                "the host issued a new invite link for this seat")})
+            conn.send(table.welcome(None, conn.tr))
             conn.refresh()
         return {"table": table_id, "seat": seat_number, "token": token}
 
@@ -800,7 +806,8 @@ class Room:
     async def finished_record(self, table_id: str) -> dict:
         return (await self._replay_entry(table_id))["record"]
 
-    async def replay_step(self, table_id: str, step: Any, seat: Any) -> dict:
+    async def replay_step(self, table_id: str, step: Any, seat: Any,
+                          tr: i18n.Translator | None = None) -> dict:
         entry = await self._replay_entry(table_id)
         record, game = entry["record"], entry["game"]
         actions = record["actions"]
@@ -814,13 +821,18 @@ class Room:
         state = entry["snapshots"][base].clone()
         for i in range(base * REPLAY_EVERY, step):
             state.apply(game.parse_action(state, actions[i]))
-        return {"step": step, "total": total, "action": actions[step - 1] if step else None,
+        tr = tr or i18n.translator(i18n.DEFAULT)
+        view = json.loads(json.dumps(state.view(seat), default=_json_default))
+        action = actions[step - 1] if step else None
+        game_id = game.info.id
+        return {"step": step, "total": total, "action": action,
+                "action_label": tr.show(action, "move", game_id) if action else None,
                 "mover": entry["movers"][step - 1] if step else None,
                 "to_act": state.current_player, "seat": seat,
-                "view": json.loads(json.dumps(state.view(seat), default=_json_default)),
+                "view": view, "tr": tr.frame(view, [], game_id),
                 "terminal": state.is_terminal,
                 "result": state.returns() if state.is_terminal else None,
-                "seats": record["seats"], "game": game.info.to_dict(),
+                "seats": record["seats"], "game": tr.game_info(game.info.to_dict()),
                 "cards": sorted(set(game.deck().cards)),
                 "layout": getattr(game, "layout", None)}
 

@@ -3,34 +3,55 @@
 // Ahzchim chips "Z2" "R5" "spy" "reshpel". null is a card face down.
 // The faces are drawn once, by the server (parlour/faces.py): the very SVGs the print-and-play
 // PDFs are made of. This module fetches them all before any page module that imports it runs
-// (a top-level await), so drawing a card stays synchronous.
+// (a top-level await), so drawing a card stays synchronous. The words on the faces, glyphs and
+// titles are in the page's language; the names stay notation.
+
+import { lang, tc } from "./i18n.js";
 
 const FACES = await loadFaces();
 
 async function loadFaces() {
   try {
-    const response = await fetch("/cards/faces.json");
+    const response = await fetch(`/cards/faces.json?lang=${encodeURIComponent(lang)}`);
     if (response.ok) return await response.json();
   } catch (error) { /* drawn as plain named cards below */ }
   return { back: null, faces: {}, colors: {} };
 }
 
-const SUIT_WORD = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
+const SUIT_WORD = { C: tc("french", "clubs"), D: tc("french", "diamonds"), H: tc("french", "hearts"),
+  S: tc("french", "spades") };
 const SUIT_GLYPH = { C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660" };
-const RANK_WORD = { T: "10", J: "Jack", Q: "Queen", K: "King", A: "Ace" };
+const RANK_WORD = { T: "10", J: tc("french", "Jack"), Q: tc("french", "Queen"), K: tc("french", "King"),
+  A: tc("french", "Ace") };
 
+// name: the suit; one: a card of it, in glyphs ("3 Wind").
 export const VIASHI = {
-  W: { name: "Winds" }, R: { name: "Flames" }, P: { name: "Stones" }, B: { name: "Waves" },
-  G: { name: "Leaves" },
+  W: { name: tc("viashi", "Winds"), one: tc("viashi", "Wind") },
+  R: { name: tc("viashi", "Flames"), one: tc("viashi", "Flame") },
+  P: { name: tc("viashi", "Stones"), one: tc("viashi", "Stone") },
+  B: { name: tc("viashi", "Waves"), one: tc("viashi", "Wave") },
+  G: { name: tc("viashi", "Leaves"), one: tc("viashi", "Leaf") },
 };
-const VIASHI_RANK = ["", "Queen", "King", "Prince", "Princess", "Warrior", "Merchant", "Worker",
-  "Scholar", "Fool"];
+const VIASHI_RANK = ["", tc("viashi", "Queen"), tc("viashi", "King"), tc("viashi", "Prince"),
+  tc("viashi", "Princess"), tc("viashi", "Warrior"), tc("viashi", "Merchant"), tc("viashi", "Worker"),
+  tc("viashi", "Scholar"), tc("viashi", "Fool")];
 export const GODS = ["Lady", "DarkLord", "Builder", "Thief", "Protectress", "Seductress", "Minion",
   "Friend", "Changeling"];
+const GOD_TITLE = { Lady: tc("god", "Lady"), DarkLord: tc("god", "Dark Lord"), Builder: tc("god", "Builder"),
+  Thief: tc("god", "Thief"), Protectress: tc("god", "Protectress"), Seductress: tc("god", "Seductress"),
+  Minion: tc("god", "Minion"), Friend: tc("god", "Friend"), Changeling: tc("god", "Changeling") };
+
+// one: a card of the animal's suit, many: the suit.
+const XUNI = {
+  bat: { one: tc("xuni", "bat"), many: tc("xuni", "bats") },
+  tapir: { one: tc("xuni", "tapir"), many: tc("xuni", "tapirs") },
+  snake: { one: tc("xuni", "snake"), many: tc("xuni", "snakes") },
+  shark: { one: tc("xuni", "shark"), many: tc("xuni", "sharks") },
+};
 
 const CHIP = {
-  Z: { name: "Zahahnie" }, P: { name: "Pelmeahe" }, R: { name: "Rahziembiz" },
-  K: { name: "Roke Zibahl" },
+  Z: { name: tc("chip", "Zahahnie") }, P: { name: tc("chip", "Pelmeahe") },
+  R: { name: tc("chip", "Rahziembiz") }, K: { name: tc("chip", "Roke Zibahl") },
 };
 
 // The ink of a suit, an animal or a chip kind ("W", "bat", "chipZ"), as on the faces.
@@ -52,21 +73,22 @@ export function cardKind(name) {
 }
 
 export function godTitle(name) {
-  return name === "DarkLord" ? "Dark Lord" : name;
+  return GOD_TITLE[name] || name;
 }
 
 export function cardTitle(name) {
   const kind = cardKind(name);
   switch (kind) {
-    case "back": return "a card face down";
-    case "french": return `${RANK_WORD[name[0]] || name[0]} of ${SUIT_WORD[name[1]]}`;
-    case "viashi": return `${VIASHI_RANK[+name[0]]} of ${VIASHI[name[1]].name}`;
-    case "god": return `${godTitle(name)} (god, rank ${GODS.indexOf(name) + 1})`;
-    case "xuni": { const m = name.match(/^(\d+)(\w+)$/); return `${m[1]} of ${m[2]}s`; }
-    case "xuni-special": return name === "devil" ? "the devil" : `the ${name} elephant`;
+    case "back": return tc("card", "a card face down");
+    case "french": return tc("french", "{rank} of {suit}", { rank: RANK_WORD[name[0]] || name[0], suit: SUIT_WORD[name[1]] });
+    case "viashi": return tc("viashi", "{rank} of {suit}", { rank: VIASHI_RANK[+name[0]], suit: VIASHI[name[1]].name });
+    case "god": return tc("god", "{god} (god, rank {n})", { god: godTitle(name), n: GODS.indexOf(name) + 1 });
+    case "xuni": { const m = name.match(/^(\d+)(\w+)$/); return tc("xuni", "{n} of {animals}", { n: m[1], animals: XUNI[m[2]].many }); }
+    case "xuni-special": return name === "devil" ? tc("xuni", "the devil") : name === "white"
+      ? tc("xuni", "the white elephant") : tc("xuni", "the black elephant");
     case "chip":
-      if (name === "spy") return "Gieth Bek, the spy";
-      if (name === "reshpel") return "Reshpel";
+      if (name === "spy") return tc("chip", "Gieth Bek, the spy");
+      if (name === "reshpel") return tc("chip", "Reshpel");
       return `${CHIP[name[0]].name} ${name.slice(1)}`;
     default: return name;
   }
@@ -82,7 +104,7 @@ export function cardGlyph(name) {
     span.textContent = (name[0] === "T" ? "10" : name[0]) + SUIT_GLYPH[name[1]];
     span.classList.add(name[1] === "H" || name[1] === "D" ? "glyph-red" : "glyph-black");
   } else if (kind === "viashi") {
-    span.textContent = name[0] + " " + VIASHI[name[1]].name.slice(0, -1);
+    span.textContent = name[0] + " " + VIASHI[name[1]].one;
     span.style.setProperty("--glyph", ink(name[1], "#444"));
     span.classList.add("glyph-suit");
   } else if (kind === "god") {
@@ -90,11 +112,11 @@ export function cardGlyph(name) {
     span.classList.add("glyph-god");
   } else if (kind === "xuni") {
     const m = name.match(/^(\d+)(\w+)$/);
-    span.textContent = m[1] + " " + m[2];
+    span.textContent = m[1] + " " + XUNI[m[2]].one;
     span.style.setProperty("--glyph", ink(m[2], "#444"));
     span.classList.add("glyph-suit");
   } else if (kind === "chip") {
-    span.textContent = name === "spy" ? "spy" : name === "reshpel" ? "Reshpel" : name;
+    span.textContent = name === "spy" ? tc("chip", "spy") : name === "reshpel" ? tc("chip", "Reshpel") : name;
     span.style.setProperty("--glyph", ink("chip" + name[0], "#444"));
     span.classList.add("glyph-chip");
   } else {

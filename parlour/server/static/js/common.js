@@ -1,5 +1,7 @@
 // Small helpers shared by the pages: DOM building, the API, seat tokens kept in this browser.
 
+import { t } from "./i18n.js";
+
 export function h(tag, attrs, ...children) {
   const el = document.createElement(tag);
   if (attrs) {
@@ -28,7 +30,7 @@ export async function api(path, body) {
   let data = null;
   try { data = await response.json(); } catch (e) { data = null; }
   if (!response.ok) {
-    const error = new Error((data && data.error) || `the server answered ${response.status}`);
+    const error = new Error((data && data.error) || t("the server answered {status}", { status: response.status }));
     error.field = data && data.field;
     error.status = response.status;
     throw error;
@@ -41,10 +43,17 @@ export function humanize(key) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+// The computer players' levels (make_agent specs), in the page's language.
+const LEVELS = { random: t("random"), heuristic: t("heuristic"), easy: t("easy"), medium: t("medium"),
+  hard: t("hard") };
+export function agentLabel(spec) {
+  return LEVELS[spec] || spec;
+}
+
 export function showValue(value) {
-  if (value === null || value === undefined) return "none";
-  if (value === true) return "yes";
-  if (value === false) return "no";
+  if (value === null || value === undefined) return t("none");
+  if (value === true) return t("yes");
+  if (value === false) return t("no");
   return String(value);
 }
 
@@ -83,10 +92,10 @@ export function inviteLink(table, seat, token) {
 
 export function timeAgo(seconds) {
   const delta = Math.max(0, Date.now() / 1000 - seconds);
-  if (delta < 60) return "just now";
-  if (delta < 3600) return `${Math.round(delta / 60)} min ago`;
-  if (delta < 86400) return `${Math.round(delta / 3600)} h ago`;
-  return `${Math.round(delta / 86400)} d ago`;
+  if (delta < 60) return t("just now");
+  if (delta < 3600) return t("{n} min ago", { n: Math.round(delta / 60) });
+  if (delta < 86400) return t("{n} h ago", { n: Math.round(delta / 3600) });
+  return t("{n} d ago", { n: Math.round(delta / 86400) });
 }
 
 export async function copyText(text, button) {
@@ -102,7 +111,7 @@ export async function copyText(text, button) {
   }
   if (button) {
     const old = button.textContent;
-    button.textContent = "Copied";
+    button.textContent = t("Copied");
     setTimeout(() => { button.textContent = old; }, 1400);
   }
 }

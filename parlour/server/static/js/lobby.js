@@ -2,8 +2,10 @@
 // creation with each seat a person or a computer, and the open, running and finished tables.
 
 import { cardElement } from "./cards.js";
-import { api, copyText, h, humanize, inviteLink, keepHost, keepSeat, playerName, seatOf,
-  setPlayerName, showValue, timeAgo } from "./common.js";
+import { agentLabel, api, copyText, h, humanize, inviteLink, keepHost, keepSeat, playerName,
+  seatOf, setPlayerName, showValue, timeAgo } from "./common.js";
+import { t } from "./i18n.js";
+import { defaultName } from "./view.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -15,12 +17,12 @@ const SAMPLES = {
   maunwe: ["5snake", "devil", "7tapir"], ahzchim_chips: ["Z3", "R12", "spy"],
 };
 
-// The words of the print-and-play and scorer links, in one place for the message catalogue.
+// The words of the print-and-play and scorer links.
 const EXTRA_TEXT = {
-  print: "Print and play:", scorer: "Scorer",
-  papers: { a4: "A4", letter: "Letter" },
-  printTitle: (deck, paper) => `${deck}: every card at real size on ${paper} paper (PDF)`,
-  scorerTitle: (game) => `Score a ${game} hand of real cards`,
+  print: t("Print and play:"), scorer: t("Scorer"),
+  papers: { a4: t("A4"), letter: t("Letter") },
+  printTitle: (deck, paper) => t("{deck}: every card at real size on {paper} paper (PDF)", { deck, paper }),
+  scorerTitle: (game) => t("Score a {game} hand of real cards", { game }),
 };
 
 const nameInput = $("my-name");
@@ -41,11 +43,11 @@ function gameTile(game) {
     h("div", { class: "game-body" },
       h("h3", {}, game.title),
       h("p", { class: "players" }, game.min_players === game.max_players
-        ? `${game.min_players} players` : `${game.min_players}\u2013${game.max_players} players`),
+        ? t("{n} players", { n: game.min_players }) : t("{min}\u2013{max} players", { min: game.min_players, max: game.max_players })),
       h("p", { class: "summary" }, game.summary || ""),
       h("div", { class: "game-actions" },
-        h("button", { class: "btn primary new", onclick: () => openForm(game.id) }, "New table"),
-        h("a", { class: "btn ghost", href: game.rules, target: "_blank", rel: "noopener" }, "Rules"),
+        h("button", { class: "btn primary new", onclick: () => openForm(game.id) }, t("New table")),
+        h("a", { class: "btn ghost", href: game.rules, target: "_blank", rel: "noopener" }, t("Rules")),
         game.scorer ? h("a", { class: "btn ghost scorer-link", href: game.scorer,
           title: EXTRA_TEXT.scorerTitle(game.title) }, EXTRA_TEXT.scorer) : null),
       printLinks(game)));
@@ -67,22 +69,23 @@ function optionControl(option) {
   let control;
   if (option.choices) {
     control = h("select", { id, name: option.name });
-    for (const choice of option.choices) {
-      const opt = h("option", { value: JSON.stringify(choice) }, showValue(choice));
+    option.choices.forEach((choice, i) => {
+      const label = option.choice_labels ? option.choice_labels[i] : showValue(choice);
+      const opt = h("option", { value: JSON.stringify(choice) }, label);
       if (JSON.stringify(choice) === JSON.stringify(option.default)) opt.selected = true;
       control.append(opt);
-    }
+    });
   } else if (option.kind === "bool") {
     control = h("input", { id, name: option.name, type: "checkbox" });
     control.checked = !!option.default;
   } else if (option.kind === "float") {
     control = h("input", { id, name: option.name, type: "number", step: "any",
-      min: option.minimum ?? null, max: option.maximum ?? null, placeholder: option.allow_none ? "off" : "" });
+      min: option.minimum ?? null, max: option.maximum ?? null, placeholder: option.allow_none ? t("off") : "" });
     if (option.default !== null && option.default !== undefined) control.value = String(option.default);
   } else if (option.kind === "int") {
     control = h("input", { id, name: option.name, type: "number", step: "1",
       min: option.minimum ?? null, max: option.maximum ?? null,
-      placeholder: option.allow_none ? "off" : "", inputmode: "numeric" });
+      placeholder: option.allow_none ? t("off") : "", inputmode: "numeric" });
     if (option.default !== null && option.default !== undefined) control.value = String(option.default);
   } else {
     control = h("input", { id, name: option.name, type: "text" });
@@ -91,10 +94,11 @@ function optionControl(option) {
   control.dataset.kind = option.choices ? "choice" : option.kind;
   if (option.allow_none) control.dataset.none = "1";
   const isCheck = option.kind === "bool" && !option.choices;
+  const name = option.label || humanize(option.name);
   return h("div", { class: "option" + (isCheck ? " check" : ""), dataset: { field: option.name } },
-    isCheck ? h("label", { for: id }, control, h("span", { class: "opt-name" }, humanize(option.name)))
-      : h("label", { for: id }, h("span", { class: "opt-name" }, humanize(option.name)), control),
-    h("p", { class: "doc" }, option.doc, option.allow_none && !option.choices ? " (leave empty for none)" : ""),
+    isCheck ? h("label", { for: id }, control, h("span", { class: "opt-name" }, name))
+      : h("label", { for: id }, h("span", { class: "opt-name" }, name), control),
+    h("p", { class: "doc" }, option.doc, option.allow_none && !option.choices ? ` ${t("(leave empty for none)")}` : ""),
     h("p", { class: "field-error", role: "alert" }));
 }
 
@@ -110,8 +114,8 @@ function readOption(control) {
 }
 
 function seatChoices(game) {
-  const choices = [["me", "You"], ["invite", "A friend (invite link)"], ["open", "Open seat (anyone)"]];
-  for (const agent of game.agents) choices.push([`computer:${agent}`, `Computer \u00b7 ${agent}`]);
+  const choices = [["me", t("You")], ["invite", t("A friend (invite link)")], ["open", t("Open seat (anyone)")]];
+  for (const agent of game.agents) choices.push([`computer:${agent}`, t("Computer \u00b7 {level}", { level: agentLabel(agent) })]);
   return choices;
 }
 
@@ -126,11 +130,11 @@ function seatRows(game, count, box) {
   const old = [...box.querySelectorAll("select")].map((s) => s.value);
   box.replaceChildren();
   for (let i = 0; i < count; i++) {
-    const select = h("select", { name: `seat${i}`, "aria-label": `seat ${i}` });
+    const select = h("select", { name: `seat${i}`, "aria-label": t("seat {n}", { n: i }) });
     for (const [value, label] of seatChoices(game)) select.append(h("option", { value }, label));
     select.value = old[i] || (i === 0 ? "me" : defaultComputer(game));
     box.append(h("div", { class: "seat-row", dataset: { field: `seat${i}` } },
-      h("span", { class: `seatchip seat-c${i % 8}` }, `Seat ${i}`), select,
+      h("span", { class: `seatchip seat-c${i % 8}` }, t("Seat {n}", { n: i })), select,
       h("p", { class: "field-error", role: "alert" })));
   }
   // Only one "You".
@@ -147,7 +151,7 @@ function openForm(gameId) {
   const panel = $("new-table");
   const players = h("select", { id: "players", name: "players" });
   for (let n = game.min_players; n <= game.max_players; n++) {
-    const opt = h("option", { value: String(n) }, `${n} players`);
+    const opt = h("option", { value: String(n) }, t("{n} players", { n }));
     if (n === game.default_players) opt.selected = true;
     players.append(opt);
   }
@@ -155,18 +159,18 @@ function openForm(gameId) {
   seatRows(game, game.default_players, seats);
   players.addEventListener("change", () => seatRows(game, +players.value, seats));
   const form = h("form", { class: "table-form", dataset: { game: game.id } },
-    h("div", { class: "form-head" }, h("h2", {}, `New table: ${game.title}`),
-      h("button", { type: "button", class: "btn ghost close-form", onclick: () => { panel.hidden = true; } }, "Close")),
+    h("div", { class: "form-head" }, h("h2", {}, t("New table: {title}", { title: game.title })),
+      h("button", { type: "button", class: "btn ghost close-form", onclick: () => { panel.hidden = true; } }, t("Close"))),
     h("p", { class: "form-error", role: "alert" }),
     h("div", { class: "form-grid" },
-      h("fieldset", { class: "seats-set" }, h("legend", {}, "Players"),
+      h("fieldset", { class: "seats-set" }, h("legend", {}, t("Players")),
         h("div", { class: "option", dataset: { field: "players" } }, players, h("p", { class: "field-error", role: "alert" })),
         seats),
-      game.options.length ? h("fieldset", { class: "options-set" }, h("legend", {}, "Options"),
+      game.options.length ? h("fieldset", { class: "options-set" }, h("legend", {}, t("Options")),
         game.options.map(optionControl)) : null),
     h("div", { class: "form-foot" },
-      h("button", { type: "submit", class: "btn primary big", id: "start" }, "Start the table"),
-      h("a", { href: game.rules, target: "_blank", rel: "noopener" }, "Read the rules")));
+      h("button", { type: "submit", class: "btn primary big", id: "start" }, t("Start the table")),
+      h("a", { href: game.rules, target: "_blank", rel: "noopener" }, t("Read the rules"))));
   form.addEventListener("submit", (event) => { event.preventDefault(); create(game, form); });
   panel.replaceChildren(form);
   panel.hidden = false;
@@ -213,46 +217,46 @@ async function create(game, form) {
 function showInvites(answer, invites) {
   const panel = $("new-table");
   panel.replaceChildren(h("div", { class: "invite-panel" },
-    h("h2", {}, "Your table is ready"),
-    h("p", {}, "Send each friend the link of their seat. Anyone with a link plays that seat, so send it only to them."),
+    h("h2", {}, t("Your table is ready")),
+    h("p", {}, t("Send each friend the link of their seat. Anyone with a link plays that seat, so send it only to them.")),
     h("ul", { class: "invite-list" }, invites.map((seat) => {
       const link = inviteLink(answer.table, seat.seat, seat.token);
-      return h("li", {}, h("span", { class: `seatchip seat-c${seat.seat % 8}` }, `Seat ${seat.seat}`),
-        h("input", { type: "text", readonly: true, value: link, "aria-label": `invite link for seat ${seat.seat}`, onfocus: (e) => e.target.select() }),
-        h("button", { class: "btn small", onclick: (e) => copyText(link, e.target) }, "Copy"));
+      return h("li", {}, h("span", { class: `seatchip seat-c${seat.seat % 8}` }, t("Seat {n}", { n: seat.seat })),
+        h("input", { type: "text", readonly: true, value: link, dir: "ltr", "aria-label": t("invite link for seat {n}", { n: seat.seat }), onfocus: (e) => e.target.select() }),
+        h("button", { class: "btn small", onclick: (e) => copyText(link, e.target) }, t("Copy")));
     })),
-    h("a", { class: "btn primary big", id: "go-table", href: `/t/${answer.table}` }, "Go to the table")));
+    h("a", { class: "btn primary big", id: "go-table", href: `/t/${answer.table}` }, t("Go to the table"))));
 }
 
 // The tables ---------------------------------------------------------------------------------
 function seatsLine(seats) {
   return h("span", { class: "who" }, seats.map((s) => h("span", {
     class: `who-seat ${s.kind}${s.kind === "person" && !s.claimed ? " empty" : ""}`,
-    title: s.kind === "computer" ? `computer (${s.agent})` : s.claimed ? s.name : "empty seat",
-  }, s.kind === "computer" ? "\u2699" : s.claimed ? s.name : "\u2014")));
+    title: s.kind === "computer" ? t("computer ({level})", { level: agentLabel(s.agent) }) : s.claimed ? defaultName(s.name) : t("empty seat"),
+  }, s.kind === "computer" ? "\u2699" : s.claimed ? defaultName(s.name) : "\u2014")));
 }
 
-function tableRow(t, kind) {
-  const mine = seatOf(t.id);
+function tableRow(row, kind) {
+  const mine = seatOf(row.id);
   const buttons = [];
   if (kind === "finished") {
-    buttons.push(h("a", { class: "btn small", href: `/replay/${t.id}` }, "Replay"));
-    buttons.push(h("a", { class: "btn small ghost", href: `/api/tables/${t.id}/record`, download: "" }, "Record"));
+    buttons.push(h("a", { class: "btn small", href: `/replay/${row.id}` }, t("Replay")));
+    buttons.push(h("a", { class: "btn small ghost", href: `/api/tables/${row.id}/record`, download: "" }, t("Record")));
   } else {
-    if (mine) buttons.push(h("a", { class: "btn small primary", href: `/t/${t.id}` }, "Resume"));
-    else if (t.open_seats && t.open_seats.length) buttons.push(h("button", { class: "btn small primary", onclick: () => joinOpen(t.id) }, "Join"));
-    buttons.push(h("a", { class: "btn small ghost", href: `/t/${t.id}` }, "Watch"));
+    if (mine) buttons.push(h("a", { class: "btn small primary", href: `/t/${row.id}` }, t("Resume")));
+    else if (row.open_seats && row.open_seats.length) buttons.push(h("button", { class: "btn small primary", onclick: () => joinOpen(row.id) }, t("Join")));
+    buttons.push(h("a", { class: "btn small ghost", href: `/t/${row.id}` }, t("Watch")));
   }
-  const detail = `${t.moves} moves \u00b7 ${timeAgo(t.updated)}`;
+  const detail = `${t("{n} moves", { n: row.moves })} \u00b7 ${timeAgo(row.updated)}`;
   let result = null;
-  if (kind === "finished" && Array.isArray(t.result) && t.result.length) {
-    const best = Math.max(...t.result);
-    const winners = t.seats.filter((s) => t.result[s.seat] === best).map((s) => s.name);
-    result = h("div", { class: "row-result" }, h("span", { class: "crown" }, "\u265b"), winners.join(", "),
-      h("span", { class: "muted" }, `(${t.result.map((r) => +r.toFixed(2)).join(" \u00b7 ")})`));
+  if (kind === "finished" && Array.isArray(row.result) && row.result.length) {
+    const best = Math.max(...row.result);
+    const winners = row.seats.filter((s) => row.result[s.seat] === best).map((s) => defaultName(s.name));
+    result = h("div", { class: "row-result" }, h("span", { class: "crown" }, "\u265b"), winners.join(t(", ")),
+      h("span", { class: "muted" }, `(${row.result.map((r) => +r.toFixed(2)).join(" \u00b7 ")})`));
   }
-  return h("li", { class: "table-row", dataset: { table: t.id } },
-    h("div", { class: "row-main" }, h("b", {}, t.title), kind === "finished" ? null : seatsLine(t.seats)),
+  return h("li", { class: "table-row", dataset: { table: row.id } },
+    h("div", { class: "row-main" }, h("b", {}, row.title), kind === "finished" ? null : seatsLine(row.seats)),
     result,
     h("div", { class: "row-sub muted" }, detail),
     h("div", { class: "row-actions" }, buttons));
@@ -276,9 +280,9 @@ function fill(id, rows, kind, empty) {
 async function refresh() {
   try {
     const data = await api("/api/tables");
-    fill("open", data.open, "open", "No table is waiting for players.");
-    fill("playing", data.playing, "playing", "Nothing in progress.");
-    fill("finished", data.finished, "finished", "No finished games yet.");
+    fill("open", data.open, "open", t("No table is waiting for players."));
+    fill("playing", data.playing, "playing", t("Nothing in progress."));
+    fill("finished", data.finished, "finished", t("No finished games yet."));
     $("count-open").textContent = data.counts.open ? String(data.counts.open) : "";
     $("count-playing").textContent = data.counts.playing ? String(data.counts.playing) : "";
   } catch (error) {

@@ -1,9 +1,10 @@
 // The replay viewer of a finished game: step forward and back through the record, seen by any
 // seat (every card may be shown once the game is over), and the record as JSON.
 
-import { api, h, humanize } from "./common.js";
-import { cardRow, fitRow, layoutView, makeContext, renderFacts, renderLog, renderSeatPanels,
-  renderTiles, richText, seatChip } from "./view.js";
+import { api, h } from "./common.js";
+import { rtl, t } from "./i18n.js";
+import { cardRow, defaultName, fitRow, layoutView, makeContext, renderFacts, renderLog,
+  renderSeatPanels, renderTiles, richText, seatChip } from "./view.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
 const $ = (id) => document.getElementById(id);
@@ -16,7 +17,7 @@ let loading = null;
 let first = true;
 
 $("download").href = `/api/tables/${tableId}/record`;
-$("table-id").textContent = `table ${tableId}`;
+$("table-id").textContent = t("table {id}", { id: tableId });
 
 async function show(target) {
   step = Math.max(0, Math.min(target, total || target));
@@ -39,11 +40,11 @@ async function show(target) {
   step = data.step;
   if (first) {
     first = false;
-    document.title = `Replay: ${data.game.title} \u00b7 Parlour`;
-    $("game-title").textContent = `Replay: ${data.game.title}`;
+    document.title = `${t("Replay: {title}", { title: data.game.title })} \u00b7 ${t("Parlour")}`;
+    $("game-title").textContent = t("Replay: {title}", { title: data.game.title });
     const select = $("view-as");
-    select.replaceChildren(h("option", { value: "" }, "a spectator"),
-      ...data.seats.map((s) => h("option", { value: String(s.seat) }, `${s.name} (seat ${s.seat})`)));
+    select.replaceChildren(h("option", { value: "" }, t("a spectator")),
+      ...data.seats.map((s) => h("option", { value: String(s.seat) }, t("{name} (seat {n})", { name: defaultName(s.name), n: s.seat }))));
     select.value = seat === null ? "" : String(seat);
   }
   draw(data);
@@ -52,7 +53,7 @@ async function show(target) {
 function draw(data) {
   const seats = data.seats.map((s) => ({ ...s, claimed: true, online: true, public: false }));
   const ctx = makeContext({ cards: data.cards, players: seats.length, seats, mySeat: data.seat,
-    layout: data.layout, toAct: data.to_act, you: false });
+    layout: data.layout, toAct: data.to_act, you: false, tr: data.tr });
   const frame = { to_act: data.to_act, status: data.terminal ? "over" : "playing", result: data.result };
   const view = data.view || {};
   ctx.view = view;
@@ -63,8 +64,8 @@ function draw(data) {
   const hand = $("hand");
   if (parts.hand) {
     hand.hidden = false;
-    hand.replaceChildren(h("h3", {}, `${ctx.seatName(data.seat)}: ${humanize(parts.handKey)}`),
-      parts.hand.length ? cardRow(parts.hand, { fan: true }) : h("p", { class: "muted" }, "no cards"));
+    hand.replaceChildren(h("h3", {}, `${ctx.seatName(data.seat)}: ${ctx.label(parts.handKey)}`),
+      parts.hand.length ? cardRow(parts.hand, { fan: true }) : h("p", { class: "muted" }, t("no cards")));
     fitRow(hand.querySelector(".cards.fan"));
   } else {
     hand.hidden = true;
@@ -76,14 +77,15 @@ function draw(data) {
   } else {
     $("log-box").hidden = true;
   }
-  $("move-line").replaceChildren(data.step === 0 ? h("span", { class: "muted" }, "The deal, before the first move.")
-    : h("span", {}, `Move ${data.step}: `, data.mover !== null ? seatChip(data.mover, ctx) : "", " ", richText(data.action, ctx)));
+  $("move-line").replaceChildren(data.step === 0 ? h("span", { class: "muted" }, t("The deal, before the first move."))
+    : h("span", {}, t("Move {n}:", { n: data.step }), " ", data.mover !== null ? seatChip(data.mover, ctx) : "", " ",
+      richText(data.action_label || data.action, ctx)));
   const over = $("over");
   if (data.terminal && data.result) {
     const best = Math.max(...data.result);
     const order = data.result.map((r, i) => i).sort((a, b) => data.result[b] - data.result[a]);
     over.hidden = false;
-    over.replaceChildren(h("h2", {}, "Final position"), h("ol", { class: "results" }, order.map((i) =>
+    over.replaceChildren(h("h2", {}, t("Final position")), h("ol", { class: "results" }, order.map((i) =>
       h("li", { class: data.result[i] === best ? "best" : "" }, seatChip(i, ctx), h("b", {}, String(+data.result[i].toFixed(2)))))));
   } else {
     over.hidden = true;
@@ -101,13 +103,13 @@ function draw(data) {
 function stop() {
   clearInterval(timer);
   timer = null;
-  $("auto").textContent = "\u25b6 Play";
+  $("auto").textContent = `\u25b6 ${t("Play")}`;
 }
 
 function toggle() {
   if (timer) { stop(); return; }
   if (step >= total) step = 0;
-  $("auto").textContent = "\u275a\u275a Pause";
+  $("auto").textContent = `\u275a\u275a ${t("Pause")}`;
   timer = setInterval(() => { if (step >= total) stop(); else show(step + 1); }, 700);
 }
 
@@ -116,12 +118,15 @@ $("prev").onclick = () => { stop(); show(step - 1); };
 $("next").onclick = () => { stop(); show(step + 1); };
 $("last").onclick = () => { stop(); show(total); };
 $("auto").onclick = toggle;
+stop();
 $("step").oninput = (event) => { stop(); show(+event.target.value); };
 $("view-as").onchange = (event) => { seat = event.target.value === "" ? null : +event.target.value; show(step); };
 document.addEventListener("keydown", (event) => {
   if (event.target.closest("input[type=text], select")) return;
-  if (event.key === "ArrowRight") { stop(); show(step + 1); }
-  else if (event.key === "ArrowLeft") { stop(); show(step - 1); }
+  // Right to left, the arrows point the other way round: forward is to the left.
+  const forward = rtl ? "ArrowLeft" : "ArrowRight", backward = rtl ? "ArrowRight" : "ArrowLeft";
+  if (event.key === forward) { stop(); show(step + 1); }
+  else if (event.key === backward) { stop(); show(step - 1); }
   else if (event.key === "Home") { stop(); show(0); }
   else if (event.key === "End") { stop(); show(total); }
   else if (event.key === " ") { event.preventDefault(); toggle(); }

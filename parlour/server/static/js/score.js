@@ -3,35 +3,44 @@
 // the very call `parlour score` makes. The games offering a scorer come from GET /api/scorers
 // (a game declares one as Game.scorer); nothing here names a game.
 
-import { cardElement, cardKind, cardTitle } from "./cards.js";
+import { cardElement, cardKind, cardTitle, godTitle } from "./cards.js";
 import { api, h, humanize, showValue } from "./common.js";
+import { t } from "./i18n.js";
 
-// Every word of this page, in one place for the message catalogue.
+// The notes name gods by their card names ("DarkLord in a run: ..."): said as their titles, in
+// the page's language.
+function say(note) {
+  return note.split(/(\s+)/).map((part) => {
+    const m = part.match(/^(.*?)([.,;:!?\u060c\u061b)]*)$/);
+    return cardKind(m[1]) === "god" ? godTitle(m[1]) + m[2] : part;
+  }).join("");
+}
+
+// Every word of this page, in the page's language.
 const TEXT = {
-  title: "Scorer",
-  intro: "Playing with real cards? Pick the cards of a hand and what else is in play: the best "
-    + "arrangement and its score appear at once, the same as parlour score gives.",
-  rules: "Rules",
-  lobby: "Lobby",
-  hand: "The hand",
-  handCount: (n, max) => `${n} of at most ${max} cards`,
-  clear: "Clear",
-  deck: "Click the cards of the hand",
-  copies: (n) => `up to ${n} of each card`,
-  toggleHelp: "Click a card to put it in play or take it out again.",
-  kindHelp: "Click a card to add it, then pick the kind of meld it lies in.",
-  options: "Options",
-  result: "Best arrangement",
-  empty: "Pick the cards of the hand to see its score.",
-  scoring: "Scoring\u2026",
-  total: "Score",
-  kinds: { run: "Run", set: "Set", color: "Color", "color+run": "Color holding a run" },
-  holdingRun: "holding a run",
-  sixColors: "of six colors",
-  loose: "Uncombined",
-  as: (card) => `as ${card}`,
-  remove: "Remove",
-  noScorer: "No game here offers a scorer.",
+  title: t("Scorer"),
+  intro: t("Playing with real cards? Pick the cards of a hand and what else is in play: the best arrangement and its score appear at once, the same as parlour score gives."),
+  rules: t("Rules"),
+  lobby: t("Lobby"),
+  hand: t("The hand"),
+  handCount: (n, max) => t("{n} of at most {max} cards", { n, max }),
+  clear: t("Clear"),
+  deck: t("Click the cards of the hand"),
+  copies: (n) => t("up to {n} of each card", { n }),
+  toggleHelp: t("Click a card to put it in play or take it out again."),
+  kindHelp: t("Click a card to add it, then pick the kind of meld it lies in."),
+  options: t("Options"),
+  result: t("Best arrangement"),
+  empty: t("Pick the cards of the hand to see its score."),
+  scoring: t("Scoring\u2026"),
+  total: t("Score"),
+  kinds: { run: t("Run"), set: t("Set"), color: t("Color"), "color+run": t("Color holding a run") },
+  holdingRun: t("holding a run"),
+  sixColors: t("of six colors"),
+  loose: t("Uncombined"),
+  as: (card) => t("as {card}", { card }),
+  remove: t("Remove"),
+  noScorer: t("No game here offers a scorer."),
 };
 
 const $ = (id) => document.getElementById(id);
@@ -59,7 +68,7 @@ function group(name) {
 
 // Drawing ------------------------------------------------------------------------------------------
 function showStatic() {
-  document.title = `${TEXT.title} \u00b7 Parlour`;
+  document.title = `${TEXT.title} \u00b7 ${t("Parlour")}`;
   $("intro").textContent = TEXT.intro;
   $("lobby-link").textContent = TEXT.lobby;
   $("rules-link").textContent = TEXT.rules;
@@ -134,8 +143,9 @@ function optionControl(option) {
   const value = state.options[option.name] ?? option.default;
   let control;
   if (option.choices) {
-    control = h("select", { id }, option.choices.map((choice) => h("option", {
-      value: JSON.stringify(choice), selected: JSON.stringify(choice) === JSON.stringify(value) }, showValue(choice))));
+    control = h("select", { id }, option.choices.map((choice, i) => h("option", {
+      value: JSON.stringify(choice), selected: JSON.stringify(choice) === JSON.stringify(value) },
+    option.choice_labels ? option.choice_labels[i] : showValue(choice))));
     control.addEventListener("change", () => { state.options[option.name] = JSON.parse(control.value); changed(); });
   } else if (option.kind === "bool") {
     control = h("input", { id, type: "checkbox" });
@@ -146,7 +156,7 @@ function optionControl(option) {
     control.addEventListener("change", () => { state.options[option.name] = control.value; changed(); });
   }
   return h("div", { class: "option" + (option.kind === "bool" ? " check" : "") },
-    h("label", { for: id }, h("span", { class: "opt-name" }, humanize(option.name)), control),
+    h("label", { for: id }, h("span", { class: "opt-name" }, option.label || humanize(option.name)), control),
     h("p", { class: "doc" }, option.doc));
 }
 
@@ -162,7 +172,7 @@ function drawResult(result) {
     h("p", { class: "score-total", dataset: { score: String(result.score) } },
       h("span", { class: "label" }, TEXT.total), h("b", { id: "total" }, signed(result.score))),
     h("table", { class: "score-melds" }, h("tbody", {}, melds, loose)),
-    h("ul", { class: "score-notes" }, result.notes.map((note) => h("li", {}, note))));
+    h("ul", { class: "score-notes" }, result.notes.map((note) => h("li", {}, say(note)))));
 }
 
 function row(label, cards, idents, points, kind) {

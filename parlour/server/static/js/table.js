@@ -2,8 +2,9 @@
 // buttons and selectable cards. The page only ever sees what the server sends this seat.
 
 import { cardGlyph } from "./cards.js";
-import { api, copyText, dropSeat, h, hostOf, humanize, inviteLink, keepHost, keepSeat,
+import { api, copyText, dropSeat, h, hostOf, inviteLink, keepHost, keepSeat,
   playerName, seatOf, setPlayerName } from "./common.js";
+import { lang, t } from "./i18n.js";
 import { layoutView, makeContext, placesInMove, renderFacts, renderLog, renderSeatPanels,
   renderTiles, richText, seatChip, cardRow, fitRow } from "./view.js";
 
@@ -40,10 +41,10 @@ function send(message) {
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  ws = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(tableId)}`);
+  ws = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(tableId)}?lang=${encodeURIComponent(lang)}`);
   ws.onopen = () => {
     retry = 1000;
-    setConn("live", "live");
+    setConn(t("live"), "live");
     join(rejoin);
   };
   ws.onmessage = (event) => {
@@ -52,8 +53,8 @@ function connect() {
     receive(message);
   };
   ws.onclose = (event) => {
-    if (event.code === 4404) { setConn("no such table", "down"); return; }
-    setConn("reconnecting\u2026", "down");
+    if (event.code === 4404) { setConn(t("no such table"), "down"); return; }
+    setConn(t("reconnecting\u2026"), "down");
     rejoin = true;
     pending = false;
     setTimeout(connect, retry);
@@ -81,9 +82,9 @@ function receive(message) {
   switch (message.type) {
     case "welcome":
       welcome = message;
-      document.title = `${message.game.title} \u00b7 Parlour`;
+      document.title = `${message.game.title} \u00b7 ${t("Parlour")}`;
       $("game-title").textContent = message.game.title;
-      $("table-id").textContent = `table ${message.table.id}`;
+      $("table-id").textContent = t("table {id}", { id: message.table.id });
       $("rules-link").href = message.rules;
       if (message.seat !== null && message.seat !== undefined) banner(null);
       if (frame) render();
@@ -120,9 +121,9 @@ function showError(message) {
     dropSeat(tableId);
     banner(message.message, "warn");
   } else if (message.code === "seat_taken") {
-    banner(message.message, "warn", h("button", { class: "btn small", onclick: () => join(true) }, "Take over here"));
+    banner(message.message, "warn", h("button", { class: "btn small", onclick: () => join(true) }, t("Take over here")));
   } else if (message.code === "taken_over") {
-    banner(message.message, "warn", h("button", { class: "btn small", onclick: () => join(true) }, "Take it back"));
+    banner(message.message, "warn", h("button", { class: "btn small", onclick: () => join(true) }, t("Take it back")));
   } else {
     banner(message.message, "error");
   }
@@ -134,7 +135,7 @@ function banner(text, kind = "info", extra = null) {
   clearTimeout(bannerTimer);
   if (!text) { el.hidden = true; return; }
   el.className = `banner ${kind}`;
-  el.replaceChildren(h("span", {}, text), extra || "", h("button", { class: "close", "aria-label": "dismiss", onclick: () => { el.hidden = true; } }, "\u00d7"));
+  el.replaceChildren(h("span", {}, text), extra || "", h("button", { class: "close", "aria-label": t("dismiss"), onclick: () => { el.hidden = true; } }, "\u00d7"));
   el.hidden = false;
   if (kind === "error") bannerTimer = setTimeout(() => { el.hidden = true; }, 6000);
 }
@@ -143,7 +144,7 @@ function banner(text, kind = "info", extra = null) {
 function render() {
   const meta = welcome.table;
   ctx = makeContext({ cards: welcome.cards, players: meta.players, seats: frame.seats,
-    mySeat: frame.seat, layout: welcome.layout, toAct: frame.to_act });
+    mySeat: frame.seat, layout: welcome.layout, toAct: frame.to_act, tr: frame.tr });
   const view = frame.view || {};
   ctx.view = view;
   const parts = layoutView(view, ctx);
@@ -154,9 +155,9 @@ function render() {
   const hand = $("hand");
   if (parts.hand && !(frame.status === "over" && !parts.hand.length)) {
     hand.hidden = false;
-    hand.replaceChildren(h("h3", {}, parts.handKey === "hand" || parts.handBySeat ? "Your hand" : humanize(parts.handKey),
+    hand.replaceChildren(h("h3", {}, parts.handKey === "hand" || parts.handBySeat ? t("Your hand") : ctx.label(parts.handKey),
       h("span", { class: "count" }, String(parts.hand.length))),
-      parts.hand.length ? cardRow(parts.hand, { fan: true }) : h("p", { class: "muted" }, "no cards"));
+      parts.hand.length ? cardRow(parts.hand, { fan: true }) : h("p", { class: "muted" }, t("no cards")));
   } else {
     hand.hidden = true;
     hand.replaceChildren();
@@ -184,14 +185,14 @@ function renderTurn() {
   const el = $("turn");
   const over = frame.status === "over";
   let text, cls = "";
-  if (over) { text = "Game over"; cls = "over"; }
+  if (over) { text = t("Game over"); cls = "over"; }
   else if (frame.to_act === null || frame.to_act === undefined) text = "";
-  else if (frame.to_act === frame.seat) { text = "Your turn"; cls = "mine"; }
-  else text = `Waiting for ${ctx.seatName(frame.to_act)}`;
+  else if (frame.to_act === frame.seat) { text = t("Your turn"); cls = "mine"; }
+  else text = t("Waiting for {name}", { name: ctx.seatName(frame.to_act) });
   el.className = "turn " + cls;
   el.replaceChildren(h("span", { class: "turn-text" }, text),
-    h("span", { class: "ply" }, `move ${frame.ply}`),
-    frame.seat === null || frame.seat === undefined ? h("span", { class: "watching" }, "watching") : "");
+    h("span", { class: "ply" }, t("move {n}", { n: frame.ply })),
+    frame.seat === null || frame.seat === undefined ? h("span", { class: "watching" }, t("watching")) : "");
 }
 
 function renderOver() {
@@ -205,16 +206,16 @@ function renderOver() {
   const seated = frame.seat !== null && frame.seat !== undefined;
   const next = frame.next_table;
   el.replaceChildren(
-    h("h2", {}, "Game over"),
+    h("h2", {}, t("Game over")),
     h("ol", { class: "results" }, order.map((i) => h("li", { class: results[i] === best ? "best" : "" },
       seatChip(i, ctx), h("b", {}, String(+results[i].toFixed(2))),
       results[i] === best ? h("span", { class: "crown" }, "\u265b") : null))),
     h("div", { class: "over-actions" },
-      next ? h("button", { class: "btn primary", onclick: () => goToNext(next) }, "Go to the next game")
-        : seated ? h("button", { class: "btn primary", id: "rematch", onclick: () => { sentRematch = true; send({ type: "rematch" }); } }, "Play again") : null,
-      h("a", { class: "btn", href: `/replay/${tableId}` }, "Replay"),
-      h("a", { class: "btn", href: `/api/tables/${tableId}/record`, download: "" }, "Download record"),
-      h("a", { class: "btn ghost", href: "/" }, "Lobby")));
+      next ? h("button", { class: "btn primary", onclick: () => goToNext(next) }, t("Go to the next game"))
+        : seated ? h("button", { class: "btn primary", id: "rematch", onclick: () => { sentRematch = true; send({ type: "rematch" }); } }, t("Play again")) : null,
+      h("a", { class: "btn", href: `/replay/${tableId}` }, t("Replay")),
+      h("a", { class: "btn", href: `/api/tables/${tableId}/record`, download: "" }, t("Download record")),
+      h("a", { class: "btn ghost", href: "/" }, t("Lobby"))));
 }
 
 function goToNext(next) {
@@ -233,11 +234,11 @@ function renderSeatTools() {
   const open = frame.seats.filter((s) => s.kind === "person" && s.public && !s.claimed);
   const parts = [];
   if (seated) {
-    const input = h("input", { type: "text", maxlength: "24", value: playerName() || "", placeholder: "your name", "aria-label": "your name" });
+    const input = h("input", { type: "text", maxlength: "24", value: playerName() || "", placeholder: t("your name"), "aria-label": t("your name") });
     input.addEventListener("change", () => { setPlayerName(input.value.trim()); join(false); });
-    parts.push(h("label", { class: "name-field" }, "Name ", input));
+    parts.push(h("label", { class: "name-field" }, t("Name"), " ", input));
   } else if (open.length && frame.status !== "over") {
-    parts.push(h("button", { class: "btn primary", id: "take-seat", onclick: takeSeat }, "Take a seat"));
+    parts.push(h("button", { class: "btn primary", id: "take-seat", onclick: takeSeat }, t("Take a seat")));
   }
   el.replaceChildren(...parts);
   void meta;
@@ -263,12 +264,12 @@ function renderInvites() {
     const token = host.tokens && host.tokens[seat.seat];
     const link = token ? inviteLink(tableId, seat.seat, token) : null;
     rows.push(h("li", {}, seatChip(seat.seat, ctx),
-      h("span", { class: "seat-tag" }, seat.claimed ? (seat.online ? "online" : "joined") : seat.public ? "open seat" : "not joined yet"),
-      link ? h("button", { class: "btn small", onclick: (e) => copyText(link, e.target) }, "Copy link") : null,
-      h("button", { class: "btn small ghost", title: "a new link; the old one stops working", onclick: () => reissue(seat.seat) }, "New link")));
+      h("span", { class: "seat-tag", dataset: { joined: seat.claimed ? "1" : "0" } }, seat.claimed ? (seat.online ? t("online") : t("joined")) : seat.public ? t("open seat") : t("not joined yet")),
+      link ? h("button", { class: "btn small", onclick: (e) => copyText(link, e.target) }, t("Copy link")) : null,
+      h("button", { class: "btn small ghost", title: t("a new link; the old one stops working"), onclick: () => reissue(seat.seat) }, t("New link"))));
   }
-  el.replaceChildren(rows.length ? h("details", { class: "invites", open: rows.some((r) => r.textContent.includes("not joined")) || null },
-    h("summary", {}, "Invite links"), h("ul", {}, rows)) : "");
+  el.replaceChildren(rows.length ? h("details", { class: "invites", open: rows.some((r) => r.querySelector('[data-joined="0"]')) || null },
+    h("summary", {}, t("Invite links")), h("ul", {}, rows)) : "");
 }
 
 async function reissue(seat) {
@@ -279,7 +280,7 @@ async function reissue(seat) {
     host.tokens[seat] = answer.token;
     keepHost(tableId, host);
     renderInvites();
-    banner(`A new invite link for seat ${seat} is ready; the old one no longer works.`, "info");
+    banner(t("A new invite link for seat {n} is ready; the old one no longer works.", { n: seat }), "info");
   } catch (error) {
     banner(error.message, "error");
   }
@@ -374,20 +375,20 @@ function renderActions() {
   // Every legal move stays one choice away, however many there are.
   const rest = legal.filter((a) => !shown.has(a.text));
   if (rest.length && (words.length > 16 || exact.length > 12 || (!sel.length && cardActs.length > 40))) {
-    const choice = h("select", { class: "all-moves", "aria-label": "all moves" },
-      h("option", { value: "" }, `all ${legal.length} moves\u2026`),
-      ...legal.map((a) => h("option", { value: a.text }, a.text)));
+    const choice = h("select", { class: "all-moves", "aria-label": t("all moves") },
+      h("option", { value: "" }, t("all {n} moves\u2026", { n: legal.length })),
+      ...legal.map((a) => h("option", { value: a.text }, ctx.move(a.text))));
     choice.addEventListener("change", () => { if (choice.value) play(choice.value); });
     buttons.push(choice);
   }
   const lead = sel.length
-    ? h("span", { class: "prompt" }, exact.length ? "Play it:" : candidates.length ? `Pick more\u2026 (${longer.length} moves)` : "No move with these")
-    : cardActs.length > more.length ? h("span", { class: "prompt" }, `Your turn: pick what to play (${cardActs.length} moves)`)
-      : h("span", { class: "prompt" }, "Your turn");
+    ? h("span", { class: "prompt" }, exact.length ? t("Play it:") : candidates.length ? t("Pick more\u2026 ({n} moves)", { n: longer.length }) : t("No move with these"))
+    : cardActs.length > more.length ? h("span", { class: "prompt" }, t("Your turn: pick what to play ({n} moves)", { n: cardActs.length }))
+      : h("span", { class: "prompt" }, t("Your turn"));
   const tools = h("span", { class: "tools" },
-    sel.length ? h("button", { class: "btn small ghost", onclick: () => { selected = new Set(); renderActions(); } }, "Clear") : null,
-    h("button", { class: "btn small ghost", id: "hint", title: "ask the computer for its best moves", disabled: asked || null,
-      onclick: () => { asked = true; send({ type: "hint" }); renderActions(); } }, asked ? "Thinking\u2026" : "Hint"),
+    sel.length ? h("button", { class: "btn small ghost", onclick: () => { selected = new Set(); renderActions(); } }, t("Clear")) : null,
+    h("button", { class: "btn small ghost", id: "hint", title: t("ask the computer for its best moves"), disabled: asked || null,
+      onclick: () => { asked = true; send({ type: "hint" }); renderActions(); } }, asked ? t("Thinking\u2026") : t("Hint")),
     typedMove());
   box.replaceChildren(promptLine() || "", h("div", { class: "actions-row" }, lead, ...buttons, tools), hintLine() || "");
   box.dataset.legal = JSON.stringify(frame.legal);
@@ -398,21 +399,21 @@ function renderActions() {
 function promptLine() {
   const log = ctx.log;
   if (!log || !log.length) return null;
-  return h("div", { class: "prompt-line" }, richText(log[log.length - 1], ctx));
+  return h("div", { class: "prompt-line" }, richText(ctx.value(log[log.length - 1], "log"), ctx));
 }
 
 function hintLine() {
   if (!hint) return null;
-  const pct = (m) => (m.win === null || m.win === undefined ? "" : ` (${Math.round(m.win * 100)}% wins)`);
-  const line = h("div", { class: "hint-line" }, "Hint: ", richText(hint.action, ctx), pct(hint));
-  for (const alt of hint.alternatives || []) line.append(h("span", { class: "muted" }, " \u00b7 or "), richText(alt.action, ctx), h("span", { class: "muted" }, pct(alt)));
+  const pct = (m) => (m.win === null || m.win === undefined ? "" : ` ${t("({n}% wins)", { n: Math.round(m.win * 100) })}`);
+  const line = h("div", { class: "hint-line" }, t("Hint:"), " ", richText(ctx.move(hint.action), ctx), pct(hint));
+  for (const alt of hint.alternatives || []) line.append(h("span", { class: "muted" }, ` \u00b7 ${t("or")} `), richText(ctx.move(alt.action), ctx), h("span", { class: "muted" }, pct(alt)));
   return line;
 }
 
 function moveButton(action, style) {
   const label = action.kind === "cards"
-    ? h("span", {}, "Play ", ...action.cards.map((c) => cardGlyph(c)))
-    : richText(action.text, ctx);
+    ? h("span", {}, t("Play"), " ", ...action.cards.map((c) => cardGlyph(c)))
+    : richText(ctx.move(action.text), ctx);
   const isHint = hint && hint.action === action.text;
   return h("button", { class: `btn move ${style}${isHint ? " hinted" : ""}`, dataset: { action: action.text },
     disabled: pending || null, onclick: () => play(action.text) }, label);
@@ -420,8 +421,8 @@ function moveButton(action, style) {
 
 function typedMove() {
   const form = h("form", { class: "typed" });
-  const input = h("input", { type: "text", maxlength: "200", placeholder: "type a move", "aria-label": "type a move", autocomplete: "off" });
-  form.append(input, h("button", { class: "btn small", type: "submit" }, "Send"));
+  const input = h("input", { type: "text", maxlength: "200", placeholder: t("type a move"), "aria-label": t("type a move"), autocomplete: "off", dir: "ltr" });
+  form.append(input, h("button", { class: "btn small", type: "submit" }, t("Send")));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     if (input.value.trim()) play(input.value.trim());

@@ -3,9 +3,12 @@
 // a row of cards (null: face down), a list of lists a grid or piles, a dict a labelled section,
 // a list with one entry per seat goes into the seat panels. A game may add a layout hint
 // (Game.layout) to say which key is the hand, which keys belong to seats, which to hide.
+// What the games write stays their English and notation; the server sends its translation beside
+// each frame (`tr`: labels of keys, strings, moves), which ctx.label, ctx.value and ctx.move read.
 
 import { cardElement, cardGlyph } from "./cards.js";
-import { h, humanize } from "./common.js";
+import { agentLabel, h, humanize } from "./common.js";
+import { t } from "./i18n.js";
 
 const SEAT_KEY = /^(seat|to_act|current_player|player|leader|dealer|winner|loser|giver|receiver|owner|declarer|bidder|taker|opener|starter|by|from_seat|to_seat|next_player|last_player|who|attacker|defender|proposer)$|_seat$|_player$|_by$|^seat_/;
 const SEAT_LIST_KEY = /^(winners|losers|order|seats|finished|places|ranking|ranks_by_seat|team|players_out|out|passed|stuck)$/;
@@ -21,11 +24,22 @@ const CARD_PER_SEAT_KEY = /bids?$/i;
 const PILES_KEY = /tower|lane|pile|stack/i;
 const GRID_KEY = /field|grid|board|map|matrix|land|square/i;
 
-export function makeContext({ cards, players, seats, mySeat, layout, toAct, you = true }) {
+export function makeContext({ cards, players, seats, mySeat, layout, toAct, you = true, tr = null }) {
   const cardSet = cards instanceof Set ? cards : new Set(cards || []);
+  const keys = (tr && tr.keys) || {};
+  const values = (tr && tr.values) || {};
+  const moves = (tr && tr.moves) || {};
   return {
     cards: cardSet, players, seats: seats || [], mySeat, toAct, view: null,
     layout: layout && typeof layout === "object" ? layout : {},
+    label(key) { return keys[key] || humanize(key); },
+    // Short values (a suit letter) are translated by their key: "trump\u0004R".
+    value(text, key) {
+      if (typeof text !== "string") return text;
+      const byKey = key ? values[`${key}\u0004${text}`] : undefined;
+      return byKey !== undefined ? byKey : values[text] !== undefined ? values[text] : text;
+    },
+    move(text) { return moves[text] !== undefined ? moves[text] : text; },
     isCard(value) { return typeof value === "string" && cardSet.has(value); },
     isCardText(value) {
       if (typeof value !== "string" || !value.trim()) return false;
@@ -34,14 +48,23 @@ export function makeContext({ cards, players, seats, mySeat, layout, toAct, you 
     isSeat(value) { return Number.isInteger(value) && value >= 0 && value < players; },
     seatName(i) {
       const seat = this.seats[i];
-      const name = seat && seat.name ? seat.name : `Seat ${i}`;
-      return you && i === mySeat && name.toLowerCase() !== "you" ? `${name} (you)` : name;
+      const name = defaultName(seat && seat.name ? seat.name : `Seat ${i}`);
+      return you && i === mySeat && name.toLowerCase() !== "you" ? t("{name} (you)", { name }) : name;
     },
   };
 }
 
+// The names the room gives seats nobody named ("Computer 2") read in the page's language.
+export function defaultName(name) {
+  const m = /^(Computer|Player|Seat) (\d+)$/.exec(name);
+  if (!m) return name;
+  const n = m[2];
+  return m[1] === "Computer" ? t("Computer {n}", { n }) : m[1] === "Player" ? t("Player {n}", { n })
+    : t("Seat {n}", { n });
+}
+
 export function seatChip(i, ctx) {
-  return h("span", { class: `seatchip seat-c${i % 8}`, title: `seat ${i}` }, ctx.seatName(i));
+  return h("span", { class: `seatchip seat-c${i % 8}`, title: t("seat {n}", { n: i }) }, ctx.seatName(i));
 }
 
 const muted = (text) => h("span", { class: "muted" }, text);
@@ -104,7 +127,7 @@ function marksOn(key, place, ctx) {
     if (!Array.isArray(values)) continue;
     values.forEach((at, seat) => {
       if (at === place) {
-        out.push(h("span", { class: `mark ${style} seat-c${seat % 8}`, title: `${ctx.seatName(seat)}: ${humanize(markKey).toLowerCase()}` },
+        out.push(h("span", { class: `mark ${style} seat-c${seat % 8}`, title: `${ctx.seatName(seat)}: ${ctx.label(markKey).toLowerCase()}` },
           style === "goal" ? "\u2691" : String(seat)));
       }
     });
@@ -112,14 +135,16 @@ function marksOn(key, place, ctx) {
   return out.length ? h("span", { class: "marks" }, out) : null;
 }
 
-// Text with the card names drawn as colored glyphs and "seat 2" as the seat's name.
+// Text with the card names drawn as colored glyphs and "seat 2" (in the page's language too) as
+// the seat's name.
+const SEAT_WORD = t("seat");
 export function richText(text, ctx) {
   const out = h("span", { class: "rich" });
   const parts = String(text).split(/(\s+)/);
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i];
     if (/^\s+$/.test(part) || part === "") { out.append(part); continue; }
-    const m = part.match(/^([(\[]?)(.*?)([.,;:!?)\]]*)$/);
+    const m = part.match(/^([(\[«]?)(.*?)([.,;:!?)\]»،؛]*)$/);
     const core = m ? m[2] : part;
     if (ctx.isCard(core)) {
       if (m[1]) out.append(m[1]);
@@ -127,8 +152,8 @@ export function richText(text, ctx) {
       if (m[3]) out.append(m[3]);
       continue;
     }
-    if (/^seat$/i.test(part) && i + 2 < parts.length) {
-      const n = parts[i + 2].match(/^(\d+)((?:'s)?[.,;:!?)]*)$/);
+    if ((/^seat$/i.test(part) || part === SEAT_WORD) && i + 2 < parts.length) {
+      const n = parts[i + 2].match(/^(\d+)((?:'s)?[.,;:!?)»،؛]*)$/);
       if (n && ctx.isSeat(+n[1])) {
         out.append(seatChip(+n[1], ctx));
         if (n[2]) out.append(n[2]);
@@ -186,7 +211,7 @@ function isBoard(list, ctx) {
 
 export function renderValue(value, key, ctx, depth = 0, seat = undefined) {
   if (value === null || value === undefined) return muted("\u2014");
-  if (typeof value === "boolean") return h("span", { class: "flag " + (value ? "on" : "off") }, value ? "yes" : "no");
+  if (typeof value === "boolean") return h("span", { class: "flag " + (value ? "on" : "off") }, value ? t("yes") : t("no"));
   if (typeof value === "number") {
     if (SEAT_KEY.test(key || "") && ctx.isSeat(value)) return seatChip(value, ctx);
     return h("span", { class: "num" }, Number.isInteger(value) ? String(value) : String(+value.toFixed(2)));
@@ -194,7 +219,7 @@ export function renderValue(value, key, ctx, depth = 0, seat = undefined) {
   if (typeof value === "string") {
     if (ctx.isCard(value)) return cardRow([value], { small: depth > 0 });
     if (ctx.isCardText(value)) return cardRow(value.trim().split(/\s+/), { small: true });
-    return h("span", { class: "text" }, richText(value, ctx));
+    return h("span", { class: "text" }, richText(ctx.value(value, key), ctx));
   }
   if (Array.isArray(value)) return renderList(value, key, ctx, depth, seat);
   if (typeof value === "object") return renderDict(value, key, ctx, depth);
@@ -211,12 +236,12 @@ function renderList(list, key, ctx, depth, seat) {
   const spec = placeSpec(ctx, key);
   if (spec && !spec.rows && !spec.columns && list.length) return renderPlaces(list, key, spec, ctx, seat);
   if (!list.length) {
-    return CARDISH_KEY.test(key || "") ? h("div", { class: "cards empty" }, h("div", { class: "slot" })) : muted("none");
+    return CARDISH_KEY.test(key || "") ? h("div", { class: "cards empty" }, h("div", { class: "slot" })) : muted(t("none"));
   }
   if (isCardList(list, key, ctx)) {
     if (list.length >= 3 && list.every((c) => c === null)) {
       // A face-down pile: a few backs squared up and how many there are.
-      const stack = h("div", { class: "stack", title: `${list.length} cards face down` });
+      const stack = h("div", { class: "stack", title: t("{n} cards face down", { n: list.length }) });
       for (let i = 0; i < Math.min(list.length, 4); i++) stack.append(cardElement(null));
       return h("div", { class: "stack-wrap" }, stack, h("span", { class: "stack-count" }, String(list.length)));
     }
@@ -234,7 +259,7 @@ function renderList(list, key, ctx, depth, seat) {
           v === null ? muted("\u2014") : seatChip(v, ctx))));
     }
     return h("span", { class: "chips" }, list.map((v) => h("span", { class: "chipval" },
-      v === null ? "\u2014" : typeof v === "boolean" ? (v ? "yes" : "no") : richText(String(v), ctx))));
+      v === null ? "\u2014" : typeof v === "boolean" ? (v ? t("yes") : t("no")) : richText(ctx.value(String(v), key), ctx))));
   }
   if (list.length && /team|side|partner/i.test(key || "") &&
       list.every((v) => Array.isArray(v) && v.every((x) => ctx.isSeat(x)))) {
@@ -294,7 +319,7 @@ function renderPlaces(list, key, spec, ctx, seat) {
   const column = (k, i) => (Array.isArray(ctx.view[k]) ? ctx.view[k][i] : null);
   // What the lines under the entries are: a legend in front of them.
   const legend = aligned.length ? h("div", { class: "spot legend" }, h("div", { class: "legend-card" }),
-    h("span", { class: "place-name" }, "\u00a0"), aligned.map((k) => h("span", { class: "aligned" }, humanize(k)))) : null;
+    h("span", { class: "place-name" }, "\u00a0"), aligned.map((k) => h("span", { class: "aligned" }, ctx.label(k)))) : null;
   return h("div", { class: "spots" }, legend, list.map((item, index) => {
     const place = placeName(spec, { index, seat });
     let body;
@@ -313,7 +338,7 @@ function seatDot(seat, ctx, text) {
 }
 
 function alignedValue(value, key, ctx) {
-  const label = humanize(key).toLowerCase();
+  const label = ctx.label(key).toLowerCase();
   if (value === null || value === undefined) return h("span", { class: "aligned", title: label }, muted("\u00b7"));
   if (ctx.isSeat(value) && (SEAT_KEY.test(key) || /owner/i.test(key))) {
     return h("span", { class: "aligned", title: `${label}: ${ctx.seatName(value)}` }, seatDot(value, ctx));
@@ -331,12 +356,12 @@ function renderUnit(item, key, ctx) {
   const unit = h("div", { class: "unit" });
   Object.entries(item).forEach(([k, v], i) => {
     if (v === null || v === false) return;
-    if (v === true) { unit.append(h("span", { class: "tag" }, humanize(k))); return; }
+    if (v === true) { unit.append(h("span", { class: "tag" }, ctx.label(k))); return; }
     if (ctx.isCard(v)) {
-      unit.append(i ? h("div", { class: "under" }, h("span", { class: "label" }, humanize(k)), cardElement(v)) : cardElement(v));
+      unit.append(i ? h("div", { class: "under" }, h("span", { class: "label" }, ctx.label(k)), cardElement(v)) : cardElement(v));
       return;
     }
-    unit.append(h("span", { class: "field" }, h("span", { class: "label" }, humanize(k)), renderValue(v, k, ctx, 3)));
+    unit.append(h("span", { class: "field" }, h("span", { class: "label" }, ctx.label(k)), renderValue(v, k, ctx, 3)));
   });
   return unit;
 }
@@ -349,7 +374,7 @@ function renderRecord(item, key, ctx, depth) {
   const row = h("div", { class: "record" });
   if (seatEntry) {
     // A play ({"seat": 1, "play": ...}) reads as who and what; a longer record names the seat.
-    row.append(entries.length > 2 ? h("span", { class: "field" }, h("span", { class: "label" }, humanize(seatEntry[0])),
+    row.append(entries.length > 2 ? h("span", { class: "field" }, h("span", { class: "label" }, ctx.label(seatEntry[0])),
       seatChip(seatEntry[1], ctx)) : seatChip(seatEntry[1], ctx));
   }
   // A record holding a card (a chip and its fort): what it has, not every empty field.
@@ -357,9 +382,9 @@ function renderRecord(item, key, ctx, depth) {
   for (const [k, v] of entries) {
     if (seatEntry && k === seatEntry[0]) continue;
     if (holdsCard && (v === null || v === false)) continue;
-    if (holdsCard && v === true) { row.append(h("span", { class: "tag" }, humanize(k))); continue; }
+    if (holdsCard && v === true) { row.append(h("span", { class: "tag" }, ctx.label(k))); continue; }
     const showLabel = entries.length > 2 || !seatEntry;
-    row.append(h("span", { class: "field" }, showLabel ? h("span", { class: "label" }, humanize(k)) : null,
+    row.append(h("span", { class: "field" }, showLabel ? h("span", { class: "label" }, ctx.label(k)) : null,
       renderValue(v, k, ctx, depth + 1)));
   }
   return row;
@@ -373,14 +398,14 @@ function isSeatKeyed(obj, ctx) {
 
 function renderDict(obj, key, ctx, depth) {
   const entries = Object.entries(obj);
-  if (!entries.length) return muted("none");
+  if (!entries.length) return muted(t("none"));
   const bySeat = isSeatKeyed(obj, ctx);
   const box = h("div", { class: "dict" + (depth > 1 ? " deep" : "") });
   for (const [k, v] of entries) {
     const perSeat = !bySeat && Array.isArray(v) && v.length === ctx.players && ctx.players >= 2 &&
       PER_SEAT_KEY.test(k) && !SEAT_LIST_KEY.test(k);
     box.append(h("div", { class: "field" },
-      bySeat ? seatChip(+k, ctx) : h("span", { class: "label" }, humanize(k)),
+      bySeat ? seatChip(+k, ctx) : h("span", { class: "label" }, ctx.label(k)),
       perSeat ? renderBySeat(v, k, ctx, depth + 1) : renderValue(v, bySeat ? key : k, ctx, depth + 1)));
   }
   return box;
@@ -460,7 +485,7 @@ export function layoutView(view, ctx) {
 
 export function renderFacts(view, keys, ctx) {
   return h("div", { class: "facts" }, keys.map((key) => h("span", { class: "fact" },
-    h("span", { class: "label" }, humanize(key)), renderValue(view[key], key, ctx, 1))));
+    h("span", { class: "label" }, ctx.label(key)), renderValue(view[key], key, ctx, 1))));
 }
 
 export function renderTiles(view, keys, ctx) {
@@ -469,7 +494,7 @@ export function renderTiles(view, keys, ctx) {
     const body = renderValue(value, key, ctx, 0);
     const cards = body.querySelector && (body.classList.contains("cards") || body.querySelector(".card"));
     return h("section", { class: "tile" + (cards ? " has-cards" : ""), dataset: { key } },
-      h("h3", {}, humanize(key)), body);
+      h("h3", {}, ctx.label(key)), body);
   });
 }
 
@@ -479,16 +504,16 @@ export function renderSeatPanels(view, parts, ctx, frame) {
   const results = frame && frame.result;
   const best = results ? Math.max(...results) : null;
   for (let i = 0; i < n; i++) {
-    const seat = ctx.seats[i] || { kind: "person", name: `Seat ${i}` };
+    const seat = ctx.seats[i] || { kind: "person", name: t("Seat {n}", { n: i }) };
     const classes = ["seat", `seat-c${i % 8}`];
     if (frame && frame.to_act === i && frame.status !== "over") classes.push("to-act");
     if (i === ctx.mySeat) classes.push("mine");
     if (seat.kind === "person" && !seat.online) classes.push("offline");
-    const tag = seat.kind === "computer" ? `computer \u00b7 ${seat.agent || "random"}`
-      : !seat.claimed ? (seat.public ? "open seat" : "invited") : seat.online ? "online" : "away";
+    const tag = seat.kind === "computer" ? t("computer \u00b7 {level}", { level: agentLabel(seat.agent || "random") })
+      : !seat.claimed ? (seat.public ? t("open seat") : t("invited")) : seat.online ? t("online") : t("away");
     const panel = h("div", { class: classes.join(" "), dataset: { seat: i } },
       h("div", { class: "seat-head" },
-        h("span", { class: "avatar" }, seat.kind === "computer" ? "\u2699" : (seat.name || "?").trim().charAt(0).toUpperCase() || "?"),
+        h("span", { class: "avatar" }, seat.kind === "computer" ? "\u2699" : (defaultName(seat.name || "?")).trim().charAt(0).toUpperCase() || "?"),
         h("span", { class: "seat-who" }, h("span", { class: "seat-name" }, ctx.seatName(i)),
           h("span", { class: "seat-tag" }, tag))));
     const stats = h("div", { class: "seat-stats" });
@@ -497,21 +522,21 @@ export function renderSeatPanels(view, parts, ctx, frame) {
       if (Number.isInteger(v) && COUNT_KEY.test(key) && v >= 0 && v <= 60) {
         const backs = h("span", { class: "backs" });
         for (let k = 0; k < Math.min(v, 12); k++) backs.append(h("i"));
-        stats.append(h("span", { class: "stat" }, h("span", { class: "label" }, humanize(key)), backs, h("b", {}, String(v))));
+        stats.append(h("span", { class: "stat" }, h("span", { class: "label" }, ctx.label(key)), backs, h("b", {}, String(v))));
       } else {
-        stats.append(h("span", { class: "stat" }, h("span", { class: "label" }, humanize(key)), renderValue(v, key, ctx, 2)));
+        stats.append(h("span", { class: "stat" }, h("span", { class: "label" }, ctx.label(key)), renderValue(v, key, ctx, 2)));
       }
     }
     if (results) {
       stats.append(h("span", { class: "stat result" + (results[i] === best ? " best" : "") },
-        h("span", { class: "label" }, "Result"), h("b", {}, String(+results[i].toFixed(2))),
-        results[i] === best ? h("span", { class: "crown", title: "best result" }, "\u265b") : null));
+        h("span", { class: "label" }, t("Result")), h("b", {}, String(+results[i].toFixed(2))),
+        results[i] === best ? h("span", { class: "crown", title: t("best result") }, "\u265b") : null));
     }
     if (stats.childNodes.length) panel.append(stats);
     for (const key of parts.perSeat) {
       if (key === parts.handKey && i === ctx.mySeat) continue; // drawn as the hand below
       const v = parts.seatKeyed && parts.seatKeyed.has(key) ? view[key][String(i)] : view[key][i];
-      panel.append(h("div", { class: "seat-part" }, h("span", { class: "label" }, humanize(key)), renderValue(v, key, ctx, 1, i)));
+      panel.append(h("div", { class: "seat-part" }, h("span", { class: "label" }, ctx.label(key)), renderValue(v, key, ctx, 1, i)));
     }
     panels.push(panel);
   }
@@ -519,7 +544,7 @@ export function renderSeatPanels(view, parts, ctx, frame) {
 }
 
 export function renderLog(lines, ctx) {
-  return lines.map((line) => h("li", {}, richText(line, ctx)));
+  return lines.map((line) => h("li", {}, richText(ctx.value(line, "log"), ctx)));
 }
 
 // Cards in hand overlap when the row is too narrow for them.
