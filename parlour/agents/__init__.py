@@ -45,9 +45,18 @@ def _ismcts(game, seed, params):
     return ISMCTSAgent(seed=seed, heuristic=game.heuristic, **params)
 
 
+def hard_params(game) -> dict:
+    """What `hard` is for this game: a second of search, looking `playout_depth` moves ahead
+    where the game sets one; with a heuristic, its moves in the playouts and its move at the root,
+    kept unless the search finds a clearly better one."""
+    params = {"seconds": HARD_SECONDS, "depth": game.playout_depth}
+    if game.heuristic is not None:
+        params.update(rollout="heuristic", prior="heuristic", widen=1.0, trust=1.0)
+    return params
+
+
 def _hard(game, seed, params):
-    params = {"seconds": HARD_SECONDS, "depth": game.playout_depth, **params}
-    return ISMCTSAgent(seed=seed, heuristic=game.heuristic, **params)
+    return ISMCTSAgent(seed=seed, heuristic=game.heuristic, **{**hard_params(game), **params})
 
 
 def _no_params(kind, params):
@@ -67,6 +76,8 @@ ISMCTS_PARAMS = {
     "widen": (float, "progressive widening: a node holds at most 1 + widen * sqrt(visits) "
                      "children (0: no limit)"),
     "prior": (str, "the move tried first at the root: " + " or ".join(PRIORS)),
+    "trust": (float, "with prior=heuristic: keep the heuristic's move unless the best move beats "
+                     "it by this many standard errors (0: off)"),
 }
 
 KINDS = {
@@ -125,4 +136,4 @@ def make_agent(spec: str, game, seed: int | None = None) -> Agent:
 
 
 __all__ = ["Agent", "RandomAgent", "ISMCTSAgent", "KINDS", "LEVELS", "HARD_SECONDS",
-           "make_agent", "parse_spec"]
+           "hard_params", "make_agent", "parse_spec"]

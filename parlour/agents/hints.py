@@ -7,13 +7,12 @@ not know. The answer is plain JSON-ready data.
 
 from __future__ import annotations
 
-from . import HARD_SECONDS
+from . import hard_params
 from .ismcts import ISMCTSAgent
 
 
 def hints(state, seat: int | None = None, seconds: float | None = None,
-          iters: int | None = None, top: int = 3, seed: int | None = None,
-          rollout: str = "random") -> dict:
+          iters: int | None = None, top: int = 3, seed: int | None = None) -> dict:
     """The best move for `seat` (default: the seat to act) and up to `top - 1` alternatives.
 
     Each move carries `win`: the share of the search's playouts through it that this seat won
@@ -28,10 +27,10 @@ def hints(state, seat: int | None = None, seconds: float | None = None,
         seat = to_act
     if seat != to_act:
         raise ValueError(f"seat {seat} is not to act; seat {to_act} is")
-    if seconds is None and iters is None:
-        seconds = HARD_SECONDS
-    agent = ISMCTSAgent(seed=seed, iters=iters, seconds=seconds, rollout=rollout,
-                        heuristic=state.game.heuristic, depth=state.game.playout_depth)
+    params = hard_params(state.game)
+    if seconds is not None or iters is not None:
+        params.update(seconds=seconds, iters=iters)  # an iteration budget alone is repeatable
+    agent = ISMCTSAgent(seed=seed, heuristic=state.game.heuristic, **params)
     legal = state.legal_actions()
     game = state.game
     if len(legal) == 1:
@@ -41,6 +40,9 @@ def hints(state, seat: int | None = None, seconds: float | None = None,
                 "seconds": 0.0}
     root = agent.search(state, seat)
     ranked = agent.ranked(root, legal)
+    # The hard player's move first (it may keep its heuristic's move over a lucky one).
+    chosen = agent.best_action(root, legal, agent.last["first"])
+    ranked.sort(key=lambda pair: pair[0] != chosen)
     moves = [_move(game, action, child) for action, child in ranked[:max(1, top)]]
     return {"seat": seat, "best": moves[0], "alternatives": moves[1:],
             "iterations": agent.last["iterations"],

@@ -30,7 +30,7 @@ now = time.perf_counter
 
 
 class Node:
-    __slots__ = ("children", "seat", "visits", "avail", "reward", "wins")
+    __slots__ = ("children", "seat", "visits", "avail", "reward", "squares", "wins")
 
     def __init__(self, seat):
         self.children: dict = {}  # action -> Node, in the order they were first tried
@@ -38,6 +38,7 @@ class Node:
         self.visits = 0
         self.avail = 0  # iterations in which this node's action was legal at its parent
         self.reward = 0.0
+        self.squares = 0.0  # sum of squared rewards: how sure the mean is
         self.wins = 0.0  # iterations the mover finished on top (ties split), for hints
 
 
@@ -93,7 +94,8 @@ class ISMCTSAgent(Agent):
     def __init__(self, seed: int | None = None, iters: int | None = None,
                  seconds: float | None = None, rollout: str = "random", c: float = 0.7,
                  reward: str = "rank", heuristic: type | None = None,
-                 depth: int | None = None, widen: float = 0.0, prior: str = "none"):
+                 depth: int | None = None, widen: float = 0.0, prior: str = "none",
+                 trust: float = 0.0):
         super().__init__(seed)
         if iters is None and seconds is None:
             iters = 1000
@@ -120,6 +122,10 @@ class ISMCTSAgent(Agent):
                               + ", ".join(PRIORS))
         if prior == "heuristic" and heuristic is None:
             raise OptionError("ismcts prior=heuristic needs a game with a heuristic agent")
+        if not isinstance(trust, (int, float)) or trust < 0:
+            raise OptionError(f"ismcts trust must be a number of at least 0, not {trust!r}")
+        if trust and prior != "heuristic":
+            raise OptionError("ismcts trust needs prior=heuristic (it is trust in that move)")
         if not isinstance(c, (int, float)) or c < 0:
             raise OptionError(f"ismcts c must be a number of at least 0, not {c!r}")
         self.iters = iters
@@ -134,6 +140,10 @@ class ISMCTSAgent(Agent):
         # moves (trade offers) a few well-sampled moves beat many moves seen once each.
         self.widen = float(widen)
         self.prior = prior  # "heuristic": the game's heuristic move is the first tried at the root
+        # trust=z: play the heuristic's move unless the search's choice beats it by z standard
+        # errors. A search of a few hundred noisy playouts otherwise trades a good move for one
+        # that was merely lucky.
+        self.trust = float(trust)
         self.last: dict | None = None  # figures of the last search, for hints and benches
 
     # Agent -----------------------------------------------------------------------------------
@@ -148,7 +158,7 @@ class ISMCTSAgent(Agent):
             self.last = {"iterations": 0, "seconds": 0.0, "root": None}
             return legal[0]
         root = self.search(state, seat)
-        return self.best_action(root, legal)
+        return self.best_action(root, legal, self.last.get("first"))
 
     # Search ----------------------------------------------------------------------------------
     def _deadline(self, start: float) -> float | None:
@@ -186,7 +196,8 @@ class ISMCTSAgent(Agent):
                 break
             done += 1
             root.visits = done
-        self.last = {"iterations": done, "seconds": clock() - start, "root": root}
+        self.last = {"iterations": done, "seconds": clock() - start, "root": root,
+                     "first": first}
         return root
 
     def _iterate(self, state, seat, root, rng, deadline, policies, score, first=None) -> None:
@@ -209,7 +220,9 @@ class ISMCTSAgent(Agent):
             for ch in available:
                 ch.avail += 1
             child.visits += 1
-            child.reward += rewards[child.seat]
+            reward = rewards[child.seat]
+            child.reward += reward
+            child.squares += reward * reward
             child.wins += wins[child.seat]
 
     def _descend(self, det, node, rng, deadline, path, first=None) -> None:
@@ -289,8 +302,21 @@ class ISMCTSAgent(Agent):
         rows.sort(key=lambda r: (r[0], r[1], r[2]), reverse=True)
         return [(r[3], r[4]) for r in rows]
 
-    def best_action(self, root: Node, legal):
-        return self.ranked(root, legal)[0][0]
+    def best_action(self, root: Node, legal, first=None):
+        best, child = self.ranked(root, legal)[0]
+        if not self.trust or first is None or best == first:
+            return best
+        prior = root.children.get(first)
+        if prior is None or prior.visits < 2 or child.visits < 2:
+            return first
+        gain = child.reward / child.visits - prior.reward / prior.visits
+        return best if gain > self.trust * math.sqrt(_variance(child) / child.visits
+                                                     + _variance(prior) / prior.visits) else first
+
+
+def _variance(node: Node) -> float:
+    mean = node.reward / node.visits
+    return max(0.0, (node.squares - node.visits * mean * mean) / (node.visits - 1))
 
 
 def ismcts(game, seed=None, **params) -> ISMCTSAgent:
