@@ -167,7 +167,7 @@ class ISMCTSAgent(Agent):
         # Stop a little early: the determinization that starts an iteration cannot be cut
         # short, the move still has to be picked, and on a shared machine the process may be
         # put aside for a few milliseconds at any point.
-        margin = min(0.05, max(0.01, 0.1 * self.seconds), 0.5 * self.seconds)
+        margin = min(0.1, max(0.01, 0.1 * self.seconds), 0.5 * self.seconds)
         return start + self.seconds - margin
 
     def search(self, state, seat: int) -> Node:
