@@ -4,6 +4,7 @@ against easy in the arena, seats rotated, with 95% intervals on the paired diffe
     python bench/strength.py -n 500 --jobs 2 --out strength/          # every game (hours)
     python bench/strength.py --games izind,viashi -n 500 --hard hard:iters=300 \
         --hard izind=hard:iters=1000
+    python bench/strength.py --medium-only -n 500                    # medium - easy, every game
 
 A game of three or more seats is one arena, `hard,medium,easy,...`; a two-seat game needs two,
 `hard,medium` and `medium,easy`. Each arena's results go to OUT/<game>-<agents>.json as they finish
@@ -24,14 +25,16 @@ import parlour  # noqa: E402
 from parlour.agents.arena import run_arena  # noqa: E402
 
 
-def arenas(game, hard: str) -> list[list[str]]:
+def arenas(game, hard: str | None) -> list[list[str]]:
     n = game.players
+    if hard is None:  # medium against easy only: cheap, for a game whose hard arena is not run
+        return [["medium"] + ["easy"] * (n - 1)]
     if n == 2:
         return [[hard, "medium"], ["medium", "easy"]]
     return [[hard, "medium"] + ["easy"] * (n - 2)]
 
 
-def run(game_id: str, games: int, jobs: int, hard: str, seed: int, out: Path) -> list[dict]:
+def run(game_id: str, games: int, jobs: int, hard: str | None, seed: int, out: Path) -> list[dict]:
     game = parlour.load(game_id)
     found = []
     for specs in arenas(game, hard):
@@ -82,6 +85,8 @@ def main() -> None:
     parser.add_argument("--hard", action="append", default=[],
                         help="the spec that stands for hard (default: hard), or GAME=SPEC for "
                              "one game; repeat")
+    parser.add_argument("--medium-only", action="store_true",
+                        help="only medium against easy (no hard: minutes, not hours)")
     parser.add_argument("--out", default="strength", help="folder for each arena's JSON")
     args = parser.parse_args()
     out = Path(args.out)
@@ -98,7 +103,7 @@ def main() -> None:
         else:
             hard[""] = item
     for game_id in ids:
-        spec = hard.get(game_id, hard[""])
+        spec = None if args.medium_only else hard.get(game_id, hard[""])
         table += rows(game_id, run(game_id, args.n, args.jobs, spec, args.seed, out))
     print("\n".join(table))
 
