@@ -179,6 +179,12 @@ def test_every_game_in_the_browser(room_url, page, watch_errors, game_id):
         labels = page.eval_on_selector_all("main [data-place] .place-name",
                                            "els => els.map(e => e.textContent)")
         assert sorted(labels) == sorted(named_places(places, frame["view"]))
+    # Counts kept by hand rather than by seat (layout hint "named") read through the hands' names.
+    for key, names_key in (getattr(game, "layout", None) or {}).get("named", {}).items():
+        value, names = frame["view"].get(key), frame["view"][names_key]
+        if isinstance(value, list):
+            text = page.locator(f'#facts .fact[data-key="{key}"]').inner_text()
+            assert all(f"{name}: {v}" in text for name, v in zip(names, value)), text
     page.screenshot(path=str(SHOTS / f"{game_id}.png"), full_page=True)
     # The same table at phone width: nothing sticks out sideways.
     page.set_viewport_size({"width": 390, "height": 844})

@@ -484,8 +484,25 @@ export function layoutView(view, ctx) {
 }
 
 export function renderFacts(view, keys, ctx) {
-  return h("div", { class: "facts" }, keys.map((key) => h("span", { class: "fact" },
-    h("span", { class: "label" }, ctx.label(key)), renderValue(view[key], key, ctx, 1))));
+  const named = (ctx.layout && ctx.layout.named) || {};
+  return h("div", { class: "facts" }, keys.map((key) => h("span", { class: "fact", dataset: { key } },
+    h("span", { class: "label" }, ctx.label(key)),
+    Array.isArray(view[named[key]]) ? renderNamed(view[key], view[named[key]], named[key], key, ctx)
+      : renderValue(view[key], key, ctx, 1))));
+}
+
+// Layout hint "named": {"tricks": "hand_names"}: a list with one entry per name, or an index
+// into the names, read through those names (hands that are not seats: a player and his dummy).
+function renderNamed(value, names, namesKey, key, ctx) {
+  const name = (i) => ctx.value(String(names[i]), namesKey);
+  if (Number.isInteger(value) && value >= 0 && value < names.length) {
+    return h("span", { class: "text" }, name(value));
+  }
+  if (Array.isArray(value) && value.length === names.length && value.every(isScalar)) {
+    return h("span", { class: "named" }, value.map((v, i) =>
+      h("span", { class: "named-item" }, `${name(i)}: `, h("b", {}, String(v)))));
+  }
+  return renderValue(value, key, ctx, 1);
 }
 
 export function renderTiles(view, keys, ctx) {
