@@ -65,7 +65,8 @@ def rows(game_id: str, results: list[dict]) -> list[str]:
             if diff["worse"] not in ("medium", "easy"):
                 continue
             better = agents[diff["better"]]
-            think = (f"{better['think_mean']:.2f} / {better['think_max']:.2f}"
+            think = (f"{better['think_mean']:.2f} / {better['think_max']:.2f} / "
+                     f"{better.get('think_cpu_max', float('nan')):.2f}"
                      if diff["worse"] == "medium" else "")
             lines.append(
                 f"| {game_id} | {data['players']} | {diff['better']} - {diff['worse']} | "
@@ -93,7 +94,7 @@ def main() -> None:
     out.mkdir(parents=True, exist_ok=True)
     ids = parlour.games() if args.games == "all" else args.games.split(",")
     table = ["| game | seats | comparison | mean returns | difference (95% CI, paired) | "
-             "separated | games | hard think s mean / max |",
+             "separated | games | hard think s: mean / max / max cpu |",
              "|---|---|---|---|---|---|---|---|"]
     hard = {"": "hard"}
     for item in args.hard:
