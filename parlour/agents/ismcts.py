@@ -99,35 +99,18 @@ class ISMCTSAgent(Agent):
         super().__init__(seed)
         if iters is None and seconds is None:
             iters = 1000
-        if iters is not None and (isinstance(iters, bool) or not isinstance(iters, int)
-                                  or iters < 1):
-            raise OptionError(f"ismcts iters must be a whole number of at least 1, not {iters!r}")
+        _whole("iters", iters)
         if seconds is not None and not (isinstance(seconds, (int, float)) and seconds > 0):
             raise OptionError(f"ismcts seconds must be a positive number, not {seconds!r}")
-        if rollout not in ROLLOUTS:
-            raise OptionError(f"ismcts rollout={rollout!r} is not known; use one of "
-                              + ", ".join(ROLLOUTS))
-        if rollout == "heuristic" and heuristic is None:
-            raise OptionError("ismcts rollout=heuristic needs a game with a heuristic agent")
-        if reward not in REWARDS:
-            raise OptionError(f"ismcts reward={reward!r} is not known; use one of "
-                              + ", ".join(REWARDS))
-        if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int)
-                                  or depth < 1):
-            raise OptionError(f"ismcts depth must be a whole number of at least 1, not {depth!r}")
-        if not isinstance(widen, (int, float)) or widen < 0:
-            raise OptionError(f"ismcts widen must be a number of at least 0, not {widen!r}")
-        if prior not in PRIORS:
-            raise OptionError(f"ismcts prior={prior!r} is not known; use one of "
-                              + ", ".join(PRIORS))
-        if prior == "heuristic" and heuristic is None:
-            raise OptionError("ismcts prior=heuristic needs a game with a heuristic agent")
-        if not isinstance(trust, (int, float)) or trust < 0:
-            raise OptionError(f"ismcts trust must be a number of at least 0, not {trust!r}")
+        _one_of("rollout", rollout, ROLLOUTS, heuristic)
+        _one_of("reward", reward, REWARDS, heuristic)
+        _whole("depth", depth)
+        _at_least_zero("widen", widen)
+        _one_of("prior", prior, PRIORS, heuristic)
+        _at_least_zero("trust", trust)
         if trust and prior != "heuristic":
             raise OptionError("ismcts trust needs prior=heuristic (it is trust in that move)")
-        if not isinstance(c, (int, float)) or c < 0:
-            raise OptionError(f"ismcts c must be a number of at least 0, not {c!r}")
+        _at_least_zero("c", c)
         self.iters = iters
         self.seconds = seconds
         self.rollout = rollout
@@ -312,6 +295,23 @@ class ISMCTSAgent(Agent):
         gain = child.reward / child.visits - prior.reward / prior.visits
         return best if gain > self.trust * math.sqrt(_variance(child) / child.visits
                                                      + _variance(prior) / prior.visits) else first
+
+
+def _whole(name: str, value) -> None:
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+        raise OptionError(f"ismcts {name} must be a whole number of at least 1, not {value!r}")
+
+
+def _at_least_zero(name: str, value) -> None:
+    if not isinstance(value, (int, float)) or value < 0:
+        raise OptionError(f"ismcts {name} must be a number of at least 0, not {value!r}")
+
+
+def _one_of(name: str, value, choices: tuple, heuristic) -> None:
+    if value not in choices:
+        raise OptionError(f"ismcts {name}={value!r} is not known; use one of " + ", ".join(choices))
+    if value == "heuristic" and heuristic is None:
+        raise OptionError(f"ismcts {name}=heuristic needs a game with a heuristic agent")
 
 
 def _variance(node: Node) -> float:
