@@ -263,29 +263,28 @@ def run(plan: Plan, out: Path, jobs: int = 1, backend: str = "local",
     return path
 
 
-def summaries(out: Path) -> Iterator[dict]:
-    """The summaries of a run, one at a time in the order the file holds them (records are
-    skipped, so a run of any size is read in flat memory)."""
+def _lines(out: Path) -> Iterator[dict]:
+    """The lines of a run in the order the file holds them, up to a line cut short (a run
+    stopped mid-write)."""
     with (out / GAMES_FILE).open(encoding="utf-8") as handle:
         for text in handle:
             try:
-                line = json.loads(text)
+                yield json.loads(text)
             except ValueError:
-                break
-            yield line["summary"]
+                return
+
+
+def summaries(out: Path) -> Iterator[dict]:
+    """The summaries of a run, one at a time in the order the file holds them (records are
+    skipped, so a run of any size is read in flat memory)."""
+    for line in _lines(out):
+        yield line["summary"]
 
 
 def read(out: Path, with_records: bool = False) -> list[dict]:
     """Every line of a run (summaries only, or summaries and records) in a stable order: for
     tests and small runs; the report streams with `summaries`."""
-    lines = []
-    with (out / GAMES_FILE).open(encoding="utf-8") as handle:
-        for text in handle:
-            try:
-                line = json.loads(text)
-            except ValueError:
-                break
-            lines.append(line if with_records else line["summary"])
+    lines = [line if with_records else line["summary"] for line in _lines(out)]
     key = (lambda l: (l["summary"]["arm"], l["summary"]["index"])) if with_records else \
         (lambda s: (s["arm"], s["index"]))
     return sorted(lines, key=key)
