@@ -66,7 +66,7 @@ def rows(game_id: str, results: list[dict]) -> list[str]:
                 continue
             better = agents[diff["better"]]
             think = (f"{better['think_mean']:.2f} / {better['think_max']:.2f} / "
-                     f"{better.get('think_cpu_max', float('nan')):.2f}"
+                     f"{better['think_cpu_max']:.2f}"
                      if diff["worse"] == "medium" else "")
             lines.append(
                 f"| {game_id} | {data['players']} | {diff['better']} - {diff['worse']} | "

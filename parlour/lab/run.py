@@ -269,9 +269,10 @@ def _lines(out: Path) -> Iterator[dict]:
     with (out / GAMES_FILE).open(encoding="utf-8") as handle:
         for text in handle:
             try:
-                yield json.loads(text)
+                line = json.loads(text)
             except ValueError:
                 return
+            yield line
 
 
 def summaries(out: Path) -> Iterator[dict]:
