@@ -1348,22 +1348,21 @@ class AhzchimHeuristic(Agent):
         for s, row in enumerate(rows):
             for e, fv in zip(row, view["fort_values"][s]):
                 fort_at.setdefault((s, e["card"], e["fort"], e["reshpel"]), fv)
-        attacks, razes, builds, changes, reshpels, buys, offers = [], [], [], [], [], [], []
-        for a in legal:
-            if isinstance(a, Attack):
-                attacks.append(a)
-            elif isinstance(a, Raze):
-                razes.append(a)
-            elif isinstance(a, Build):
-                builds.append(a)
-            elif isinstance(a, Exchange):
-                changes.append(a)
-            elif isinstance(a, AddReshpel):
-                reshpels.append(a)
-            elif isinstance(a, Buy):
-                buys.append(a)
-            elif isinstance(a, Offer):
-                offers.append(a)
+        # A turn has hundreds of trade offers and this runs at every move of the search's
+        # playouts: _turn_actions lists the offers last, so they are taken as one slice.
+        of_type = {Attack: [], Raze: [], Build: [], Exchange: [], AddReshpel: [], Buy: []}
+        offers = []
+        for i, a in enumerate(legal):
+            kind = type(a)
+            if kind is Offer:
+                offers = legal[i:]
+                break
+            group = of_type.get(kind)
+            if group is not None:
+                group.append(a)
+        attacks, razes, builds, changes = (of_type[Attack], of_type[Raze], of_type[Build],
+                                           of_type[Exchange])
+        reshpels, buys = of_type[AddReshpel], of_type[Buy]
         top = max(p.value[c] for c in p.of_kind[RAH])
 
         def fort_of(owner, spot):
