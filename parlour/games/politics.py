@@ -979,20 +979,21 @@ class PoliticsHeuristic(Agent):
         rivals = max(points[s] + soon[s] for s in range(n) if s != me)
         return mine - rivals
 
-    def _stake(self, row, at, me, owner, n, suit) -> float:
-        """What winning this card's revolt is worth to me against a rival winning it."""
-        here = self._value(row, me, owner, n)
-        outcomes = [TAKE_OVER, SWAP_LEFT, SWAP_RIGHT, LEAVE]
-        mine = here
-        worst = here
-        for action in outcomes:
+    def _stake(self, row, at, me, owner, n, suit, here=None) -> float:
+        """What winning this card's revolt is worth to me against a rival winning it. (Leaving
+        the row as it is changes nothing, so it is `here`, the row's value now.)"""
+        if here is None:
+            here = self._value(row, me, owner, n)
+        mine = worst = here
+        for action in (TAKE_OVER, SWAP_LEFT, SWAP_RIGHT):
             if isinstance(action, Swap) and not 0 <= at + action.side < PLACES:
                 continue
             if action is TAKE_OVER and row[at][1] == suit:
                 continue
-            mine = max(mine, self._value(_after(row, at, action, suit), me, owner, n))
+            value = self._value(_after(row, at, action, suit), me, owner, n)
+            mine = max(mine, value)
             if action is not TAKE_OVER:
-                worst = min(worst, self._value(_after(row, at, action, suit), me, owner, n))
+                worst = min(worst, value)
         return mine - worst
 
     def _place(self, view, legal_actions, me, owner, n):
@@ -1000,10 +1001,11 @@ class PoliticsHeuristic(Agent):
         caps = view["caps"]
         markers = view["markers"]
         best, best_value = None, 0.0
+        here = self._value(row, me, owner, n)
         for i in range(PLACES):
             if not caps[i]:
                 continue
-            stake = self._stake(row, i, me, owner, n, suit)
+            stake = self._stake(row, i, me, owner, n, suit, here)
             if row[i][1] == suit:
                 stake += 0.5
             rivals = sum(markers[i]) - markers[i][me]
