@@ -581,10 +581,15 @@ def _distance(a: int, b: int) -> int:
     return DISTANCE[a][b]
 
 
-def best_reach(field: list[str], at: int, left: int, start: int, goal: int) -> float:
+def best_reach(field: list[str], at: int, left: int, start: int, goal: int,
+               seen: set | None = None) -> float:
     """The best a marker on `at` can end this turn with `left` steps (stopping is allowed):
     its distance to the goal, less a little if the card it ends on points the right way;
-    -100 for reaching the goal."""
+    -100 for reaching the goal. `seen`, if given, gets every square whose card the answer
+    depends on (a square it ends or stands on, and those beside it)."""
+    if seen is not None:
+        seen.add(at)
+        seen.update(q for q in NEIGHBOURS[at].values() if q is not None)
     best = _ending(field, at, goal)
     if left <= 0:
         return best
@@ -593,11 +598,17 @@ def best_reach(field: list[str], at: int, left: int, start: int, goal: int) -> f
             return -100.0
         result = landing(field, target)
         if result == "off":
+            if seen is not None:
+                seen.add(start)
+                seen.update(q for q in NEIGHBOURS[start].values() if q is not None)
             value = _ending(field, start, goal)
         elif result == "flame" or left == 1:
+            if seen is not None:
+                seen.add(target)
+                seen.update(q for q in NEIGHBOURS[target].values() if q is not None)
             value = _ending(field, target, goal)
         else:
-            value = best_reach(field, target, left - 1, start, goal)
+            value = best_reach(field, target, left - 1, start, goal, seen)
         best = min(best, value)
     return best
 
@@ -648,26 +659,27 @@ class ChangelandsHeuristic(Agent):
                     best, choice = value, action
             return choice
         others = [s for s in range(len(markers)) if s != me]
+        seats = range(len(markers))
 
-        def score() -> float:
-            mine = best_reach(field, markers[me], STEPS, starts[me], goals[me])
-            theirs = min(best_reach(field, markers[s], STEPS, starts[s], goals[s])
-                         for s in others)
-            return -mine + 0.5 * min(theirs, 4.0) + (30.0 if theirs > -100 else 0.0)
+        def reach(s: int, seen: set | None = None) -> float:
+            return best_reach(field, markers[s], STEPS, starts[s], goals[s], seen)
 
-        # A square more than four steps from every marker, and not on or beside a start corner
-        # (where a marker may be sent back), changes no one's turn: all such changes score as
-        # leaving the field alone.
-        unchanged = None
+        def score(reaches) -> float:
+            theirs = min(reaches[s] for s in others)
+            return -reaches[me] + 0.5 * min(theirs, 4.0) + (30.0 if theirs > -100 else 0.0)
+
+        # A changed square matters to a marker's turn only if its best reach looked at that
+        # square's card: every other marker's best reach is what it was.
+        depends = [set() for _ in seats]
+        unchanged = [reach(s, depends[s]) for s in seats]
+        as_is = score(unchanged)
         cache: dict[tuple[str, int], float] = {}
         best_score, choice = None, legal_actions[0]
         for action in legal_actions:
             square = action.square
-            if all(_distance(square, m) > STEPS + 1 for m in markers) and all(
-                    _distance(square, m) > 1 for m in starts):
-                if unchanged is None:
-                    unchanged = score()
-                value = unchanged
+            touched = [square in depends[s] for s in seats]
+            if not any(touched):
+                value = as_is
             else:
                 kind = "god" if is_god(action.card) else action.card[1]
                 key = (kind, square)
@@ -675,7 +687,8 @@ class ChangelandsHeuristic(Agent):
                 if value is None:
                     old = field[square]
                     field[square] = action.card
-                    value = cache[key] = score()
+                    value = cache[key] = score([reach(s) if touched[s] else unchanged[s]
+                                                for s in seats])
                     field[square] = old
             if best_score is None or value > best_score + 1e-9:
                 best_score, choice = value, action
