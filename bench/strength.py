@@ -8,7 +8,8 @@ against easy in the arena, seats rotated, with 95% intervals on the paired diffe
 
 A game of three or more seats is one arena, `hard,medium,easy,...`; a two-seat game needs two,
 `hard,medium` and `medium,easy`. Each arena's results go to OUT/<game>-<agents>.json as they finish
-(a game already there is not played again), and the table is printed in Markdown at the end.
+(an arena already there is not played again; one stopped midway goes on from the games in its
+OUT/<game>-<agents>.games.jsonl), and the table is printed in Markdown at the end.
 """
 
 from __future__ import annotations
@@ -45,11 +46,14 @@ def run(game_id: str, games: int, jobs: int, hard: str | None, seed: int, out: P
                 found.append(data)
                 continue
         start = time.time()
-        result = run_arena(game, specs, games, seed=seed, jobs=jobs)
+        # Games are added to the journal as they end: a run stopped midway goes on from there.
+        journal = path.with_name(path.stem + ".games.jsonl")
+        result = run_arena(game, specs, games, seed=seed, jobs=jobs, journal=journal)
         data = result.to_dict()
         data["command"] = (f"parlour arena {game_id} --agents {','.join(specs)} -n {games} "
                            f"--seed {seed} --jobs {jobs}")
         path.write_text(json.dumps(data, indent=1))
+        journal.unlink()
         print(f"{game_id}: {','.join(specs)}: {games} games in {time.time() - start:.0f} s",
               file=sys.stderr, flush=True)
         found.append(data)

@@ -388,6 +388,45 @@ def test_arena_results_do_not_depend_on_the_number_of_workers():
     assert alone.decisions == pooled.decisions
 
 
+
+def test_a_stopped_arena_goes_on_from_its_journal(tmp_path, monkeypatch):
+    """Issue 7 asks for arenas of 500 games; on two cores some take hours. With a journal, the
+    games already played are read back, not played again, and the results are the same as one
+    run's."""
+    import parlour.agents.arena as arena
+
+    game = parlour.load("arschloch")
+    specs = ["ismcts:iters=10", "medium"] + ["easy"] * (game.players - 2)
+    whole = run_arena(game, specs, games=6, seed=3)
+    journal = tmp_path / "arena.jsonl"
+    run_arena(game, specs, games=4, seed=3, journal=journal)  # stopped after 4 of the 6
+    with open(journal, "a") as f:
+        f.write('{"g": 4, "returns": [1')  # the line being written when the run was stopped
+    played = []
+    real = arena.play_game
+    monkeypatch.setattr(arena, "play_game", lambda *a: played.append(a) or real(*a))
+    resumed = run_arena(game, specs, games=6, seed=3, journal=journal)
+    assert len(played) == 2, "only the two games missing are played"
+    assert (resumed.returns == whole.returns).all() and (resumed.places == whole.places).all()
+    assert resumed.decisions == whole.decisions and resumed.resumed == 4
+    assert resumed.to_dict()["resumed"] == 4
+    lines = journal.read_text().splitlines()
+    assert len(lines) == 1 + 6 and all(json.loads(line) for line in lines)
+
+
+def test_a_journal_of_another_arena_is_refused(tmp_path):
+    game = parlour.load("arschloch")
+    specs = ["medium"] + ["easy"] * (game.players - 1)
+    journal = tmp_path / "arena.jsonl"
+    run_arena(game, specs, games=2, seed=3, journal=journal)
+    before = journal.read_text()
+    with pytest.raises(ValueError, match="another arena"):
+        run_arena(game, specs, games=4, seed=4, journal=journal)
+    with pytest.raises(ValueError, match="another arena"):
+        run_arena(game, ["easy"] * game.players, games=4, seed=3, journal=journal)
+    assert journal.read_text() == before, "a refused journal is left as it was"
+
+
 # Search for games with many moves or long playouts ------------------------------------------------
 def widest_position():
     """A live position with many legal moves, from the game that offers the most."""

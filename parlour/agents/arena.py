@@ -8,9 +8,11 @@ everyone alike. Each agent gets its own seed in every game, drawn from the arena
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import numpy as np
 from scipy import stats
@@ -40,7 +42,8 @@ class ArenaResult:
     # another): on a shared machine the wall clock also counts other processes' turns.
     think_cpu_max: list[float] = field(default_factory=list)
     ratings: list = field(default_factory=list)  # openskill ratings, in entry order
-    seconds: float = 0.0
+    seconds: float = 0.0  # this run's wall-clock time (games read from a journal took none)
+    resumed: int = 0  # games read back from the journal, not played in this run
 
     @property
     def games(self) -> int:
@@ -83,9 +86,12 @@ class ArenaResult:
         return rows
 
     def to_dict(self) -> dict:
-        return {"game": self.game, "players": self.players, "options": self.options,
+        data = {"game": self.game, "players": self.players, "options": self.options,
                 "seed": self.seed, "games": self.games, "seconds": round(self.seconds, 1),
                 "agents": self.summary(), "differences": self.differences()}
+        if self.resumed:
+            data["resumed"] = self.resumed
+        return data
 
 
 def mean_ci(values) -> tuple[float, float, float]:
@@ -179,11 +185,13 @@ def play_game(game, specs: list[str], deal_seed: int, seat_of: list[int],
 
 
 def run_arena(game, specs: list[str], games: int, seed: int = 0, progress=None,
-              jobs: int = 1) -> ArenaResult:
+              jobs: int = 1, journal: str | Path | None = None) -> ArenaResult:
     """Play `games` games of `game` (a loaded Game) among `specs`, one agent per seat, on `jobs`
     worker processes (the results do not depend on it).
 
-    `progress(done, total)` is called after each game (the CLI draws a bar with it)."""
+    `progress(done, total)` is called after each game (the CLI draws a bar with it). With a
+    `journal` file, each game's outcome is added to it as it finishes, and the games already in
+    it are not played again: an arena of hours that is stopped goes on where it was."""
     from openskill.models import PlackettLuce
 
     players = game.players
@@ -201,28 +209,45 @@ def run_arena(game, specs: list[str], games: int, seed: int = 0, progress=None,
     think_cpu_max = [0.0] * players
     decisions = [0] * players
     start = time.perf_counter()
+    identity = {"game": game.info.id, "players": players, "options": dict(game.options),
+                "specs": specs, "seed": seed}
+    done = read_journal(journal, identity) if journal is not None else {}
+    done = {g: outcome for g, outcome in done.items() if g < games}
+    todo = [g for g in range(games) if g not in done]
+    log = open(journal, "a") if journal is not None else None
 
     def outcomes():
+        yield from done.items()
         if jobs <= 1:
-            for deal_seed, seat_of, agent_seeds in plan:
-                yield play_game(game, specs, deal_seed, seat_of, agent_seeds)
+            for g in todo:
+                yield g, play_game(game, specs, *plan[g])
             return
         from concurrent.futures import ProcessPoolExecutor
         spec = (game.info.id, game.players, dict(game.options))
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            yield from pool.map(play_game, [spec] * games, [specs] * games,
-                                *zip(*plan))
+            played = pool.map(play_game, [spec] * len(todo), [specs] * len(todo),
+                              *zip(*(plan[g] for g in todo))) if todo else ()
+            yield from zip(todo, played)
 
-    for g, outcome in enumerate(outcomes()):
-        returns[g] = outcome["returns"]
-        places[g] = outcome["places"]
-        for e in range(players):
-            think_total[e] += outcome["think_total"][e]
-            think_max[e] = max(think_max[e], outcome["think_max"][e])
-            think_cpu_max[e] = max(think_cpu_max[e], outcome["think_cpu_max"][e])
-            decisions[e] += outcome["decisions"][e]
-        if progress is not None:
-            progress(g + 1, games)
+    try:
+        if log is not None and not done and log.tell() == 0:
+            log.write(json.dumps({"arena": identity}) + "\n")
+        for count, (g, outcome) in enumerate(outcomes(), start=1):
+            if log is not None and g not in done:
+                log.write(json.dumps({"g": g, **outcome}) + "\n")
+                log.flush()
+            returns[g] = outcome["returns"]
+            places[g] = outcome["places"]
+            for e in range(players):
+                think_total[e] += outcome["think_total"][e]
+                think_max[e] = max(think_max[e], outcome["think_max"][e])
+                think_cpu_max[e] = max(think_cpu_max[e], outcome["think_cpu_max"][e])
+                decisions[e] += outcome["decisions"][e]
+            if progress is not None:
+                progress(count, games)
+    finally:
+        if log is not None:
+            log.close()
     # The ratings follow the games in their order, whichever worker played them.
     model = PlackettLuce()
     ratings = [model.rating(name=e.label) for e in entries]
@@ -233,7 +258,41 @@ def run_arena(game, specs: list[str], games: int, seed: int = 0, progress=None,
                        entries=entries, returns=returns, places=places, think_max=think_max,
                        think_total=think_total, decisions=decisions, ratings=ratings,
                        think_cpu_max=think_cpu_max,
-                       seconds=time.perf_counter() - start)
+                       seconds=time.perf_counter() - start, resumed=len(done))
+
+
+def read_journal(path: str | Path, identity: dict) -> dict[int, dict]:
+    """The outcomes in an arena's journal, by game number. A journal of another arena (game,
+    options, agents or seed) is refused; a last line cut short by a stop is dropped."""
+    path = Path(path)
+    if not path.exists() or path.stat().st_size == 0:
+        return {}
+    text = path.read_text()
+    lines = text.splitlines()
+    identity = json.loads(json.dumps(identity))  # as it reads back (tuples become lists)
+    try:
+        head = json.loads(lines[0]).get("arena")
+    except (ValueError, AttributeError):
+        head = None
+    if not isinstance(head, dict):
+        raise ValueError(f"{path} is not an arena's journal (its first line names no arena)")
+    differ = [f"its {key} is {head.get(key)!r}, not {value!r}" for key, value in identity.items()
+              if head.get(key) != value]
+    if differ:
+        raise ValueError(f"{path} is the journal of another arena: " + "; ".join(differ))
+    done: dict[int, dict] = {}
+    for number, line in enumerate(lines[1:], start=2):
+        try:
+            outcome = json.loads(line)
+            done[outcome.pop("g")] = outcome
+        except (ValueError, KeyError, AttributeError):
+            if number < len(lines):
+                raise ValueError(f"{path}: line {number} is not a game's outcome") from None
+            lines.pop()  # the last line, cut short when the run was stopped
+    whole = "".join(line + "\n" for line in lines)
+    if whole != text:
+        path.write_text(whole)  # the next game's line must start on a line of its own
+    return done
 
 
 def markdown_table(data: dict) -> str:

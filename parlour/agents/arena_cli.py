@@ -36,6 +36,9 @@ def arena(
     markdown: bool = typer.Option(False, "--markdown", help="also print the tables as Markdown"),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1,
                              help="worker processes (the results do not depend on it)"),
+    journal: Optional[str] = typer.Option(None, "--journal",
+                                          help="add each game's outcome to this file as it "
+                                               "ends; run again with it to go on after a stop"),
 ) -> None:
     """Play GAME many times with seats rotated and report each agent's mean return and place
     (95% intervals), paired differences between the agents listed, and an openskill rating."""
@@ -57,7 +60,7 @@ def arena(
                       TimeElapsedColumn(), TimeRemainingColumn(), console=console,
                       transient=True) as bar:
             task = bar.add_task("games", total=games)
-            result = run_arena(loaded, specs, games, seed=seed, jobs=jobs,
+            result = run_arena(loaded, specs, games, seed=seed, jobs=jobs, journal=journal,
                                progress=lambda done, total: bar.update(task, completed=done))
     except (OptionError, ValueError) as error:
         console.print(f"[red]error:[/red] {error}")
@@ -69,7 +72,8 @@ def arena(
                       f"({row['ci'][0]:+.2f}, {row['ci'][1]:+.2f}) {verdict}")
     if markdown:
         typer.echo("\n" + markdown_table(result.to_dict()) + "\n")
-    console.print(f"{result.games} games in {result.seconds:.0f} s, seed {seed}, "
+    again = f" ({result.resumed} read from {journal})" if result.resumed else ""
+    console.print(f"{result.games} games{again} in {result.seconds:.0f} s, seed {seed}, "
                   f"{loaded!r}", highlight=False)
     if json_out:
         with open(json_out, "w") as out:
