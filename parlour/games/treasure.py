@@ -970,6 +970,22 @@ def _inside_runs(names: tuple[str, ...], run_min: int) -> frozenset[int]:
 
 
 # A computer player -------------------------------------------------------------------------------
+def _partners(card: str, hand: list[str]) -> int:
+    """How many other cards of the hand could meld with this one: the same rank, or the same
+    suit within two ranks."""
+    rank, suit = viashi_rank(card), viashi_suit(card)
+    return sum(1 for c in hand if viashi_rank(c) == rank or (
+        viashi_suit(c) == suit and abs(viashi_rank(c) - rank) <= 2)) - 1
+
+
+def _core(hand: list[str], size: int) -> tuple[list[str], list[str]]:
+    """The `size` cards of a big hand with the most partners, and the rest."""
+    order = sorted(range(len(hand)), key=lambda i: -_partners(hand[i], hand))
+    keep = set(order[:size])
+    return ([c for i, c in enumerate(hand) if i in keep],
+            [c for i, c in enumerate(hand) if i not in keep])
+
+
 class TreasureHeuristic(Agent):
     """Plans with the solver: takes the discard (or the pile) when it improves the hand's best
     arrangement, tables a meld of that arrangement when doing so pays (the effects of its gods
@@ -977,8 +993,12 @@ class TreasureHeuristic(Agent):
     the card it misses least."""
 
     name = "heuristic"
-    LARGEST = 18  # hands above this are planned without the pile (the solver's time grows)
     WILD_PLAN = 9  # hands above this plan as if no card could change rank or color
+    # The solver's time grows steeply past this many cards (under a millisecond at 12, seconds at 24, and
+    # search calls this player at every move of its playouts): the pile is taken only into a
+    # hand of at most CORE cards, and a bigger hand is planned from its CORE best-connected
+    # cards and discards from the rest.
+    CORE = 12
 
     def __init__(self, seed: int | None = None):
         super().__init__(seed)
@@ -994,7 +1014,12 @@ class TreasureHeuristic(Agent):
             sc = replace(sc, rank_wild_suits=frozenset(), color_wild_ranks=frozenset())
         first = legal_actions[0]
         if isinstance(first, (Draw, Take, TakePile)) or TAKE in legal_actions:
+            if len(hand) >= self.CORE:
+                return DRAW if DRAW in legal_actions else legal_actions[0]
             return self._draw(view, hand, sc, legal_actions)
+        spare: list[str] = []
+        if len(hand) > self.CORE:
+            hand, spare = _core(hand, self.CORE)
         if view["pending"] is not None:
             if CLOSE in legal_actions and not any(a in legal_actions for a in self.plan):
                 return CLOSE
@@ -1007,7 +1032,7 @@ class TreasureHeuristic(Agent):
         now = best_score(hand, sc)
         # Add a card to a meld when it is worth more there than in the hand's best plan.
         for action in legal_actions:
-            if isinstance(action, Add):
+            if isinstance(action, Add) and action.card in hand:
                 meld = view["table"][action.meld]
                 r, s = _stand(action.card, action.as_)
                 rest = list(hand)
@@ -1023,6 +1048,9 @@ class TreasureHeuristic(Agent):
                                  for c, i in zip(meld.cards, meld.idents)]
                     return OPENS[meld.kind]
         discards = [a for a in legal_actions if isinstance(a, Discard)]
+        if spare:
+            return max((a for a in discards if a.card in spare),
+                       key=lambda a: (-_partners(a.card, spare + hand), viashi_rank(a.card)))
 
         def keep_value(action):
             rest = list(hand)
@@ -1033,7 +1061,7 @@ class TreasureHeuristic(Agent):
     def _draw(self, view, hand, sc, legal_actions):
         now = best_score(hand, sc)
         pile = view["discard"]
-        if TAKE_PILE in legal_actions and len(hand) + len(pile) <= self.LARGEST:
+        if TAKE_PILE in legal_actions and len(hand) + len(pile) <= self.CORE:
             # The pile brings its worst cards too: take it for a clear gain only.
             if best_score(hand + pile, sc) - now > 4 + len(pile):
                 return TAKE_PILE

@@ -571,3 +571,36 @@ def test_heuristic_plays_to_the_end_and_tables():
             state.apply(agents[seat].choose(state, seat))
         tabled += sum(1 for m in state.table if m.owner == 0)
     assert tabled > 0
+
+
+def test_heuristic_solves_no_hand_bigger_than_its_core(monkeypatch):
+    """Search calls the heuristic at every move of its playouts and hard must answer within its
+    second (issue 7), but the meld solver takes seconds on a hand of 24 cards: a hand that grew
+    by taking piles (the random player takes them freely) is planned from its best-connected
+    CORE cards, and the pile is not taken into a hand of more."""
+    import parlour.games.treasure as treasure
+    from parlour.agents.base import RandomAgent
+
+    sizes = []
+
+    def sized(real):
+        def call(cards, *args):
+            sizes.append(len(list(cards)))
+            return real(cards, *args)
+        return call
+
+    monkeypatch.setattr(treasure, "best_score", sized(treasure.best_score))
+    monkeypatch.setattr(treasure, "solve", sized(treasure.solve))
+    game = parlour.load("treasure", players=3)
+    heuristic = treasure.TreasureHeuristic(0)
+    biggest = 0
+    for seed in range(6):
+        state = game.new_state(seed=seed)
+        randoms = [RandomAgent(seed * 3 + s) for s in range(3)]
+        while not state.is_terminal:
+            seat = state.current_player
+            biggest = max(biggest, len(state.hands[seat]))
+            heuristic.act(state.view(seat), state.legal_actions())  # asked in every position
+            state.apply(randoms[seat].choose(state, seat))
+    assert biggest > treasure.TreasureHeuristic.CORE + 4, "the random players grew big hands"
+    assert sizes and max(sizes) <= treasure.TreasureHeuristic.CORE
