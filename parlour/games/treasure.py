@@ -994,6 +994,7 @@ class TreasureHeuristic(Agent):
 
     name = "heuristic"
     WILD_PLAN = 9  # hands above this plan as if no card could change rank or color
+    WILD_MOST = 2  # and so do hands with more changing cards than this
     # The solver's time grows steeply past this many cards (under a millisecond at 12, seconds at 24, and
     # search calls this player at every move of its playouts): the pile is taken only into a
     # hand of at most CORE cards, and a bigger hand is planned from its CORE best-connected
@@ -1008,9 +1009,12 @@ class TreasureHeuristic(Agent):
         hand = view["hand"]
         active = frozenset(tuple(e.split(":")) for e in view["active"])
         sc = treasure_scoring(active, view["six_color_bonus"])
-        if len(hand) > self.WILD_PLAN and (sc.rank_wild_suits or sc.color_wild_ranks):
-            # Changing cards multiply the solver's work on big hands: plan without them
-            # (the moves offered still allow them).
+        if (sc.rank_wild_suits or sc.color_wild_ranks) and (
+                len(hand) > self.WILD_PLAN
+                or sum(1 for c in hand if sc.rank_wild(c) or sc.color_wild(c)) > self.WILD_MOST):
+            # Changing cards multiply the solver's work (a third in a hand of nine: up to
+            # tens of ms a solve, a fourth: hundreds): plan without them (the moves offered
+            # still allow them).
             sc = replace(sc, rank_wild_suits=frozenset(), color_wild_ranks=frozenset())
         first = legal_actions[0]
         if isinstance(first, (Draw, Take, TakePile)) or TAKE in legal_actions:
