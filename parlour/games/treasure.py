@@ -1009,13 +1009,7 @@ class TreasureHeuristic(Agent):
         hand = view["hand"]
         active = frozenset(tuple(e.split(":")) for e in view["active"])
         sc = treasure_scoring(active, view["six_color_bonus"])
-        if (sc.rank_wild_suits or sc.color_wild_ranks) and (
-                len(hand) > self.WILD_PLAN
-                or sum(1 for c in hand if sc.rank_wild(c) or sc.color_wild(c)) > self.WILD_MOST):
-            # Changing cards multiply the solver's work (a third in a hand of nine: up to
-            # tens of ms a solve, a fourth: hundreds): plan without them (the moves offered
-            # still allow them).
-            sc = replace(sc, rank_wild_suits=frozenset(), color_wild_ranks=frozenset())
+        sc = self._plannable(sc, hand)
         first = legal_actions[0]
         if isinstance(first, (Draw, Take, TakePile)) or TAKE in legal_actions:
             if len(hand) >= self.CORE:
@@ -1062,6 +1056,17 @@ class TreasureHeuristic(Agent):
             return best_score(rest, sc), viashi_rank(action.card)
         return max(discards, key=keep_value)
 
+    def _plannable(self, sc: Scoring, hand: list[str]) -> Scoring:
+        """The scoring to plan this hand with. Changing cards multiply the solver's work (a
+        third in a hand of nine: up to tens of ms a solve, a fourth: hundreds): a big hand, or
+        one with many of them, is planned as if no card could change (the moves offered still
+        allow them)."""
+        if (sc.rank_wild_suits or sc.color_wild_ranks) and (
+                len(hand) > self.WILD_PLAN
+                or sum(1 for c in hand if sc.rank_wild(c) or sc.color_wild(c)) > self.WILD_MOST):
+            return replace(sc, rank_wild_suits=frozenset(), color_wild_ranks=frozenset())
+        return sc
+
     def _draw(self, view, hand, sc, legal_actions):
         now = best_score(hand, sc)
         pile = view["discard"]
@@ -1092,7 +1097,8 @@ class TreasureHeuristic(Agent):
             rest.remove(c)
         tabled = sum(after_sc.card_value(meld.kind, *_stand(c, None if c == i else i))
                      for c, i in zip(meld.cards, meld.idents))
-        mine = best_score(rest, after_sc) + tabled - best_score(hand, before_sc)
+        mine = (best_score(rest, self._plannable(after_sc, rest)) + tabled
+                - best_score(hand, self._plannable(before_sc, hand)))
         theirs = []
         for s in range(len(view["hand_counts"])):
             cards = [(m["kind"], st) for m in view["table"]
