@@ -82,6 +82,9 @@ def _neighbour(index: int, direction: str) -> int | None:
 
 
 NEIGHBOURS = [{d: _neighbour(q, d) for d in "nesw"} for q in range(SIZE * SIZE)]
+# A square and those beside it: the cards that say where a marker standing there may go next.
+AROUND = [frozenset({q, *(n for n in NEIGHBOURS[q].values() if n is not None)})
+          for q in range(SIZE * SIZE)]
 
 
 def neighbour(index: int, direction: str) -> int | None:
@@ -577,10 +580,6 @@ DISTANCE = [[abs(a // SIZE - b // SIZE) + abs(a % SIZE - b % SIZE) for b in rang
             for a in range(SIZE * SIZE)]
 
 
-def _distance(a: int, b: int) -> int:
-    return DISTANCE[a][b]
-
-
 def best_reach(field: list[str], at: int, left: int, start: int, goal: int,
                seen: set | None = None) -> float:
     """The best a marker on `at` can end this turn with `left` steps (stopping is allowed):
@@ -588,8 +587,7 @@ def best_reach(field: list[str], at: int, left: int, start: int, goal: int,
     -100 for reaching the goal. `seen`, if given, gets every square whose card the answer
     depends on (a square it ends or stands on, and those beside it)."""
     if seen is not None:
-        seen.add(at)
-        seen.update(q for q in NEIGHBOURS[at].values() if q is not None)
+        seen |= AROUND[at]
     best = _ending(field, at, goal)
     if left <= 0:
         return best
@@ -599,13 +597,11 @@ def best_reach(field: list[str], at: int, left: int, start: int, goal: int,
         result = landing(field, target)
         if result == "off":
             if seen is not None:
-                seen.add(start)
-                seen.update(q for q in NEIGHBOURS[start].values() if q is not None)
+                seen |= AROUND[start]
             value = _ending(field, start, goal)
         elif result == "flame" or left == 1:
             if seen is not None:
-                seen.add(target)
-                seen.update(q for q in NEIGHBOURS[target].values() if q is not None)
+                seen |= AROUND[target]
             value = _ending(field, target, goal)
         else:
             value = best_reach(field, target, left - 1, start, goal, seen)
