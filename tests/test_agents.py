@@ -388,7 +388,6 @@ def test_arena_results_do_not_depend_on_the_number_of_workers():
     assert alone.decisions == pooled.decisions
 
 
-
 def test_a_stopped_arena_goes_on_from_its_journal(tmp_path, monkeypatch):
     """Issue 7 asks for arenas of 500 games; on two cores some take hours. With a journal, the
     games already played are read back, not played again, and the results are the same as one

@@ -230,7 +230,7 @@ def run_arena(game, specs: list[str], games: int, seed: int = 0, progress=None,
             yield from zip(todo, played)
 
     try:
-        if log is not None and not done and log.tell() == 0:
+        if log is not None and log.tell() == 0:  # a new journal: its arena first
             log.write(json.dumps({"arena": identity}) + "\n")
         for count, (g, outcome) in enumerate(outcomes(), start=1):
             if log is not None and g not in done:

@@ -995,10 +995,10 @@ class TreasureHeuristic(Agent):
     name = "heuristic"
     WILD_PLAN = 9  # hands above this plan as if no card could change rank or color
     WILD_MOST = 2  # and so do hands with more changing cards than this
-    # The solver's time grows steeply past this many cards (under a millisecond at 12, seconds at 24, and
-    # search calls this player at every move of its playouts): the pile is taken only into a
-    # hand of at most CORE cards, and a bigger hand is planned from its CORE best-connected
-    # cards and discards from the rest.
+    # The solver's time grows steeply past this many cards (under a millisecond at 12, seconds
+    # at 24, and search calls this player at every move of its playouts): the pile is taken
+    # only into a hand of at most CORE cards, and a bigger hand is planned from its CORE
+    # best-connected cards and discards from the rest.
     CORE = 12
 
     def __init__(self, seed: int | None = None):
