@@ -199,18 +199,37 @@ def solve(cards: Sequence[str], scoring: Scoring) -> Arrangement:
     return _Solver(cards, scoring).run(True)
 
 
+# Bots ask about the same hands again and again, so scores are remembered, in plain dicts of
+# strings to numbers: the garbage collector does not track those, where an lru_cache's links are
+# walked by every full collection (with 200,000 hands remembered that took 0.4 s, and it landed
+# inside one move of a search's playout, past the search's time margin).
+CACHE_MOST = 200_000
+_scores: dict[Scoring, dict[str, float]] = {}
+_remembered = 0
+
+
 def best_score(cards: Iterable[str], scoring: Scoring) -> float:
-    """The best score of a hand, cached: bots ask about the same hands again and again."""
-    return _best_score(tuple(sorted(cards)), scoring)
+    """The best score of a hand, remembered."""
+    global _remembered
+    hand = tuple(sorted(cards))
+    key = ",".join(hand)
+    known = _scores.get(scoring)
+    if known is None:
+        known = _scores[scoring] = {}
+    value = known.get(key)
+    if value is None:
+        if _remembered >= CACHE_MOST:
+            _scores.clear()
+            _remembered = 0
+            known = _scores[scoring] = {}
+        value = known[key] = score(hand, scoring)
+        _remembered += 1
+    return value
 
 
 def score(cards: Sequence[str], scoring: Scoring) -> float:
-    """The best score of a hand asked about once (not cached)."""
-    return _best_score.__wrapped__(tuple(cards), scoring)
-
-
-@lru_cache(maxsize=200_000)
-def _best_score(cards: tuple[str, ...], scoring: Scoring) -> float:
+    """The best score of a hand asked about once (not remembered)."""
+    cards = tuple(cards)
     if _plain(cards, scoring):
         return _solve_plain(cards, scoring, False)
     return _Solver(cards, scoring).run(False)
