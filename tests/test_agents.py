@@ -452,6 +452,29 @@ def test_widening_keeps_few_children_at_a_node():
     assert len(wide.children) > len(root.children), "without widening every iteration adds one"
 
 
+def test_tree_holds_only_the_moves_it_is_allowed(game):
+    """tree=k: the tree holds the first k moves from the root and playouts go on from there; hard
+    takes the game's `search_tree` as its limit."""
+    state = positions(game, 11, count=1)[0]
+    seat = state.current_player
+
+    def deepest(node):
+        return 1 + max((deepest(child) for child in node.children.values()), default=0) - (
+            node.seat is None)
+
+    flat = ISMCTSAgent(seed=4, iters=60, tree=1, depth=game.playout_depth)
+    root = flat.search(state, seat)
+    assert root.children and deepest(root) == 1
+    assert sum(child.visits for child in root.children.values()) == 60
+    assert deepest(ISMCTSAgent(seed=4, iters=60, tree=2, depth=game.playout_depth)
+                   .search(state, seat)) <= 2
+    hard = make_agent("hard", game)
+    assert hard.tree == game.search_tree
+    assert make_agent("hard:tree=3", game).tree == 3
+    with pytest.raises(OptionError):
+        make_agent("ismcts:tree=0", game)
+
+
 @pytest.mark.parametrize("game_id", [g for g in GAMES if parlour.load(g).heuristic])
 def test_heuristic_prior_tries_the_heuristic_move_first(game_id):
     """prior=heuristic: the first iteration of a search expands the game's heuristic move at the

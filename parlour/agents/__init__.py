@@ -48,10 +48,13 @@ def _ismcts(game, seed, params):
 def hard_params(game) -> dict:
     """What `hard` is for this game: a second of search, looking `playout_depth` moves ahead
     where the game sets one; with a heuristic, its moves in the playouts and its move at the root,
-    kept unless the search finds a clearly better one."""
+    kept unless the search finds a clearly better one, and a tree no deeper than the game's
+    `search_tree` where it sets one."""
     params = {"seconds": HARD_SECONDS, "depth": game.playout_depth}
     if game.heuristic is not None:
         params.update(rollout="heuristic", prior="heuristic", widen=1.0, trust=1.0)
+        if game.search_tree is not None:
+            params["tree"] = game.search_tree
     return params
 
 
@@ -78,6 +81,8 @@ ISMCTS_PARAMS = {
     "prior": (str, "the move tried first at the root: " + " or ".join(PRIORS)),
     "trust": (float, "with prior=heuristic: keep the heuristic's move unless the best move beats "
                      "it by this many standard errors (0: off)"),
+    "tree": (int, "moves from the root the tree holds before playouts take over (a whole "
+                  "number; default: no limit)"),
 }
 
 KINDS = {

@@ -95,7 +95,7 @@ class ISMCTSAgent(Agent):
                  seconds: float | None = None, rollout: str = "random", c: float = 0.7,
                  reward: str = "rank", heuristic: type | None = None,
                  depth: int | None = None, widen: float = 0.0, prior: str = "none",
-                 trust: float = 0.0):
+                 trust: float = 0.0, tree: int | None = None):
         super().__init__(seed)
         if iters is None and seconds is None:
             iters = 1000
@@ -108,6 +108,7 @@ class ISMCTSAgent(Agent):
         _at_least_zero("widen", widen)
         _one_of("prior", prior, PRIORS, heuristic)
         _at_least_zero("trust", trust)
+        _whole("tree", tree)
         if trust and prior != "heuristic":
             raise OptionError("ismcts trust needs prior=heuristic (it is trust in that move)")
         _at_least_zero("c", c)
@@ -127,6 +128,12 @@ class ISMCTSAgent(Agent):
         # errors. A search of a few hundred noisy playouts otherwise trades a good move for one
         # that was merely lucky.
         self.trust = float(trust)
+        # tree=k: the tree holds the first k moves from the root and playouts go on from there.
+        # With tree=1 every root move is judged by the default policy's playouts alone (rollout
+        # policy improvement): deeper nodes, chosen by UCB on few visits, play the other seats
+        # worse than the heuristic does, which can make the search's choice worse than its
+        # default policy's.
+        self.tree = tree
         self.last: dict | None = None  # figures of the last search, for hints and benches
 
     # Agent -----------------------------------------------------------------------------------
@@ -216,7 +223,8 @@ class ISMCTSAgent(Agent):
         widen = self.widen
         log = math.log
         sqrt = math.sqrt
-        while not det.is_terminal:
+        levels = self.tree if self.tree is not None else -1
+        while not det.is_terminal and len(path) != levels:
             if deadline is not None and clock() >= deadline:
                 raise _OutOfTime
             legal = det.legal_actions()

@@ -137,6 +137,10 @@ class Game:
     # Search playouts may stop after this many moves and score the position by
     # `State.estimate()`: for games whose random playouts are long or never end.
     playout_depth: ClassVar[int | None] = None
+    # Hard's search tree holds this many moves from the root and its playouts go on from there:
+    # for games where the tree's own picks for the other seats, each on a few visits, play them
+    # worse than the heuristic does and so mislead the search (None: no limit).
+    search_tree: ClassVar[int | None] = None
     # True when a stacked deck alone fixes the opening position (no die, cup or other draw).
     deck_decides_deal: ClassVar[bool] = True
 
