@@ -175,6 +175,9 @@ class Changelands(Game):
     )
     # A random walk over the field takes hundreds of moves to reach a goal.
     playout_depth = 12
+    # A turn offers dozens of changes: hard spends its second judging its own by the heuristic's
+    # playouts rather than spreading it over a tree of barely tried replies.
+    search_tree = 1
     sample_options = ({}, {"round_limit": 20})
     # For the web room: the field's squares named as in the notation, each marker on its square.
     layout = {"places": {"field": {"rows": "".join(str(SIZE - r) for r in range(SIZE)),
