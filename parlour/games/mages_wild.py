@@ -219,9 +219,6 @@ class MagesWild(Game):
         ),
         twins={"open_spiel": ["crazy_eights"], "rlcard": ["uno"]},
     )
-    # Hard judges each of its moves by playouts of the heuristic: with a deeper tree its barely
-    # tried replies for the other three seats misled it, and it was level with medium.
-    search_tree = 1
     sample_options = (
         {},
         {"god_effects": True},
