@@ -539,3 +539,55 @@ def test_trust_keeps_the_heuristic_move_unless_clearly_beaten():
     assert careful.best_action(root, legal, "steady") == "lucky", "now the gain is clear"
     with pytest.raises(OptionError):
         ISMCTSAgent(iters=1, trust=1.0)
+
+
+def test_paired_search_compares_moves_on_the_same_deals(game, monkeypatch):
+    """paired=1: a round takes one determinization and plays each root move under consideration
+    out from it, so the moves share their deals; the iteration budget counts playouts, and the
+    same seed gives the same search."""
+    state = positions(game, 13, count=1)[0]
+    seat = state.current_player
+    deals = []
+    real = type(state).determinize
+
+    def counted(self, who, rng):
+        deals.append(who)
+        return real(self, who, rng)
+
+    monkeypatch.setattr(type(state), "determinize", counted)
+    agent = ISMCTSAgent(seed=6, iters=40, paired=1, depth=game.playout_depth)
+    root = agent.search(state, seat)
+    samples = agent.last["samples"]
+    assert sum(child.visits for child in root.children.values()) == 40 == agent.last["iterations"]
+    assert len(deals) < 40 and set(deals) == {seat}, "several moves share each deal"
+    base = agent.last["base"]
+    assert all(set(got) <= set(samples[base]) for got in samples.values()), \
+        "every round plays the base move first"
+    twins = [ISMCTSAgent(seed=6, iters=40, paired=1, depth=game.playout_depth) for _ in "ab"]
+    assert twins[0].choose(state, seat) == twins[1].choose(state, seat)
+    assert make_agent("hard:paired=1", game).paired == 1
+    for bad in ("ismcts:paired=2", "ismcts:paired=1,tree=2"):
+        with pytest.raises(OptionError):
+            make_agent(bad, game)
+
+
+def test_paired_choice_needs_a_gain_on_common_deals():
+    """paired=1 plays the base move (the heuristic's) unless another move beat it on the same
+    deals, over at least three of them and, with trust=z, by z standard errors of the paired
+    differences."""
+    heuristic = parlour.load(GAMES[0]).heuristic
+    careful = ISMCTSAgent(iters=1, prior="heuristic", trust=1.0, heuristic=heuristic, paired=1)
+    bold = ISMCTSAgent(iters=1, paired=1)
+    legal = ["base", "other"]
+
+    def choice(agent, base, other):
+        root = ismcts.Node(None)
+        agent.last = {"root": root, "base": "base",
+                      "samples": {"base": dict(enumerate(base)), "other": dict(enumerate(other))}}
+        return agent.best_action(root, legal, "base")
+
+    assert choice(bold, [0, 0], [1, 1]) == "base", "two common deals are too few"
+    assert choice(bold, [0, 0, 0, 1], [1, 0, 1, 1]) == "other"
+    assert choice(careful, [0, 0, 0, 1], [1, 0, 1, 0]) == "base", "a gain of 1/4 in noise"
+    assert choice(careful, [0, 0, 0, 0], [1, 1, 1, 0.5]) == "other", "clear on every deal"
+    assert choice(careful, [1, 0, 1, 1], [0, 0, 1, 1]) == "base", "worse"
