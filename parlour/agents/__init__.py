@@ -55,8 +55,6 @@ def hard_params(game) -> dict:
         params.update(rollout="heuristic", prior="heuristic", widen=1.0, trust=1.0)
         if game.search_tree is not None:
             params["tree"] = game.search_tree
-        if game.search_paired:
-            params["paired"] = 1
     return params
 
 
@@ -85,8 +83,6 @@ ISMCTS_PARAMS = {
                      "it by this many standard errors (0: off)"),
     "tree": (int, "moves from the root the tree holds before playouts take over (a whole "
                   "number; default: no limit)"),
-    "paired": (int, "1: judge the root's moves on the same determinizations and playout seeds "
-                    "(common random numbers), a tree of one move; 0: off"),
 }
 
 KINDS = {

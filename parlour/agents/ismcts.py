@@ -95,7 +95,7 @@ class ISMCTSAgent(Agent):
                  seconds: float | None = None, rollout: str = "random", c: float = 0.7,
                  reward: str = "rank", heuristic: type | None = None,
                  depth: int | None = None, widen: float = 0.0, prior: str = "none",
-                 trust: float = 0.0, tree: int | None = None, paired: int = 0):
+                 trust: float = 0.0, tree: int | None = None):
         super().__init__(seed)
         if iters is None and seconds is None:
             iters = 1000
@@ -109,11 +109,6 @@ class ISMCTSAgent(Agent):
         _one_of("prior", prior, PRIORS, heuristic)
         _at_least_zero("trust", trust)
         _whole("tree", tree)
-        if paired not in (0, 1) or isinstance(paired, bool):
-            raise OptionError(f"ismcts paired must be 0 or 1, not {paired!r}")
-        if paired and tree not in (None, 1):
-            raise OptionError("ismcts paired judges the root's moves alone: it takes no tree "
-                              "deeper than 1")
         if trust and prior != "heuristic":
             raise OptionError("ismcts trust needs prior=heuristic (it is trust in that move)")
         _at_least_zero("c", c)
@@ -139,12 +134,6 @@ class ISMCTSAgent(Agent):
         # worse than the heuristic does, which can make the search's choice worse than its
         # default policy's.
         self.tree = tree
-        # paired=1: each round takes one determinization and one playout seed and plays every
-        # root move under consideration out from them (common random numbers), so two moves are
-        # compared on the same deals and the same luck in the playouts: their difference is the
-        # moves' own, not the deals'. Where a move is worth a card and a deal is worth the game,
-        # unpaired playouts hide it.
-        self.paired = paired
         self.last: dict | None = None  # figures of the last search, for hints and benches
 
     # Agent -----------------------------------------------------------------------------------
@@ -188,16 +177,6 @@ class ISMCTSAgent(Agent):
         done = 0
         limit = self.iters if self.iters is not None else 1 << 62
         clock = now
-        if self.paired:
-            samples, base = {}, None
-            done = self._search_paired(state, seat, root, rng, deadline, score, first, limit,
-                                       samples)
-            if samples:
-                base = first if first in samples else next(iter(samples))
-            self.last = {"iterations": done, "seconds": clock() - start, "root": root,
-                         "first": first, "samples": samples, "base": base}
-            root.visits = done
-            return root
         while done < limit:
             if deadline is not None and clock() >= deadline:
                 break
@@ -210,53 +189,6 @@ class ISMCTSAgent(Agent):
         self.last = {"iterations": done, "seconds": clock() - start, "root": root,
                      "first": first}
         return root
-
-    def _search_paired(self, state, seat, root, rng, deadline, score, first, limit,
-                       samples) -> int:
-        """Rounds of common random numbers at the root (paired=1); fills `samples` (action ->
-        {round: reward}) and the root's children, and returns the playouts made."""
-        legal = state.legal_actions()
-        order = list(legal)
-        rng.shuffle(order)
-        if first is not None:
-            order.remove(first)
-            order.insert(0, first)
-        players = state.game.players
-        widen = self.widen
-        done = rounds = 0
-        while done < limit:
-            if deadline is not None and now() >= deadline:
-                break
-            width = len(order) if not widen else min(len(order),
-                                                     1 + int(widen * math.sqrt(done)))
-            deal = state.determinize(seat, rng)
-            seed = rng.getrandbits(64)
-            for action in order[:width]:
-                if done >= limit:
-                    break
-                det = deal.clone()
-                luck = random.Random(seed)
-                policies = None
-                if self.rollout == "heuristic":
-                    policies = [self.heuristic(seed=luck.getrandbits(32)) for _ in range(players)]
-                try:
-                    step(det, action)
-                    returns = self._play_out(det, luck, deadline, policies, self.depth)
-                except _OutOfTime:
-                    return done
-                reward = score(returns)[seat]
-                child = root.children.get(action)
-                if child is None:
-                    child = root.children[action] = Node(seat)
-                child.visits += 1
-                child.avail += 1
-                child.reward += reward
-                child.squares += reward * reward
-                child.wins += win_shares(returns)[seat]
-                samples.setdefault(action, {})[rounds] = reward
-                done += 1
-            rounds += 1
-        return done
 
     def _iterate(self, state, seat, root, rng, deadline, policies, score, first=None) -> None:
         det = state.determinize(seat, rng)
@@ -362,8 +294,6 @@ class ISMCTSAgent(Agent):
         return [(r[3], r[4]) for r in rows]
 
     def best_action(self, root: Node, legal, first=None):
-        if self.paired and self.last and self.last.get("root") is root:
-            return self._paired_best(legal)
         best, child = self.ranked(root, legal)[0]
         if not self.trust or first is None or best == first:
             return best
@@ -373,30 +303,6 @@ class ISMCTSAgent(Agent):
         gain = child.reward / child.visits - prior.reward / prior.visits
         return best if gain > self.trust * math.sqrt(_variance(child) / child.visits
                                                      + _variance(prior) / prior.visits) else first
-
-    def _paired_best(self, legal):
-        """The move whose paired gain over the base move (the heuristic's, or the first tried)
-        is largest, if it is positive over at least three common rounds and, with trust, that
-        many standard errors of the paired differences clear of zero; else the base move."""
-        samples, base = self.last["samples"], self.last["base"]
-        if base is None:
-            return legal[0]
-        best, best_gain = base, 0.0
-        for action, got in samples.items():
-            if action == base:
-                continue
-            diffs = [r - samples[base][k] for k, r in got.items() if k in samples[base]]
-            if len(diffs) < 3:
-                continue
-            gain = sum(diffs) / len(diffs)
-            if gain <= best_gain:
-                continue
-            if self.trust:
-                spread = sum((d - gain) ** 2 for d in diffs) / (len(diffs) - 1)
-                if gain <= self.trust * math.sqrt(spread / len(diffs)):
-                    continue
-            best, best_gain = action, gain
-        return best
 
 
 def _whole(name: str, value) -> None:

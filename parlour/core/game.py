@@ -141,9 +141,6 @@ class Game:
     # for games where the tree's own picks for the other seats, each on a few visits, play them
     # worse than the heuristic does and so mislead the search (None: no limit).
     search_tree: ClassVar[int | None] = None
-    # Hard compares its own moves on the same determinizations and playout seeds (paired=1):
-    # for games where a move's worth is small beside the luck of the deal.
-    search_paired: ClassVar[bool] = False
     # True when a stacked deck alone fixes the opening position (no die, cup or other draw).
     deck_decides_deal: ClassVar[bool] = True
 
