@@ -413,6 +413,26 @@ def test_a_stopped_arena_goes_on_from_its_journal(tmp_path, monkeypatch):
     assert len(lines) == 1 + 6 and all(json.loads(line) for line in lines)
 
 
+def test_a_journal_damaged_before_its_last_line_is_refused_and_kept(tmp_path):
+    """Only the last line can be cut short by a stop; a bad line before it means the file is not
+    a journal this arena wrote, and cutting there would throw the games after it away."""
+    game = parlour.load("arschloch")
+    specs = ["medium"] + ["easy"] * (game.players - 1)
+    journal = tmp_path / "arena.jsonl"
+    run_arena(game, specs, games=3, seed=3, journal=journal)
+    lines = journal.read_text().splitlines(keepends=True)
+    lines[2] = lines[2][:20] + "\n"
+    journal.write_text("".join(lines))
+    with pytest.raises(ValueError, match="line 3"):
+        run_arena(game, specs, games=4, seed=3, journal=journal)
+    assert journal.read_text() == "".join(lines)
+    whole = journal.read_text().splitlines(keepends=True)
+    del whole[2]
+    journal.write_text("".join(whole).rstrip("\n"))  # stopped before the newline
+    assert run_arena(game, specs, games=3, seed=3, journal=journal).resumed == 2
+    assert journal.read_text().count("\n") == 1 + 3
+
+
 def test_a_journal_of_another_arena_is_refused(tmp_path):
     game = parlour.load("arschloch")
     specs = ["medium"] + ["easy"] * (game.players - 1)

@@ -143,6 +143,20 @@ def test_interrupted_run_resumes(tmp_path):
     assert [s["index"] for s in lab_run.read(tmp_path / "cut")] == list(range(8))
 
 
+def test_a_games_file_damaged_before_its_last_line_is_refused_and_kept(tmp_path):
+    """Only the last line can be torn by a kill; a bad line before it is refused, not taken for a
+    torn end (which would cut every game after it)."""
+    plan = Plan(GAME, 3, ["heuristic", "random"], seed=5)
+    lab_run.run(plan, tmp_path)
+    path = tmp_path / "games.jsonl"
+    lines = path.read_text().splitlines(keepends=True)
+    lines[1] = "not json\n"
+    path.write_text("".join(lines))
+    with pytest.raises(ValueError, match="line 2"):
+        lab_run.run(plan, tmp_path)
+    assert path.read_text() == "".join(lines)
+
+
 def test_seats_rotate_and_records_replay(tmp_path):
     import parlour
     lab_run.run(Plan(GAME, 4, ["heuristic", "random"]), tmp_path)

@@ -17,6 +17,7 @@ from pathlib import Path
 import numpy as np
 from scipy import stats
 
+from .. import runlog
 from . import make_agent, parse_spec
 
 
@@ -267,12 +268,11 @@ def read_journal(path: str | Path, identity: dict) -> dict[int, dict]:
     path = Path(path)
     if not path.exists() or path.stat().st_size == 0:
         return {}
-    text = path.read_text()
-    lines = text.splitlines()
     identity = json.loads(json.dumps(identity))  # as it reads back (tuples become lists)
+    lines = runlog.records(path)
     try:
-        head = json.loads(lines[0]).get("arena")
-    except (ValueError, AttributeError):
+        head = next(lines, {}).get("arena")
+    except ValueError:
         head = None
     if not isinstance(head, dict):
         raise ValueError(f"{path} is not an arena's journal (its first line names no arena)")
@@ -281,17 +281,10 @@ def read_journal(path: str | Path, identity: dict) -> dict[int, dict]:
     if differ:
         raise ValueError(f"{path} is the journal of another arena: " + "; ".join(differ))
     done: dict[int, dict] = {}
-    for number, line in enumerate(lines[1:], start=2):
-        try:
-            outcome = json.loads(line)
-            done[outcome.pop("g")] = outcome
-        except (ValueError, KeyError, AttributeError):
-            if number < len(lines):
-                raise ValueError(f"{path}: line {number} is not a game's outcome") from None
-            lines.pop()  # the last line, cut short when the run was stopped
-    whole = "".join(line + "\n" for line in lines)
-    if whole != text:
-        path.write_text(whole)  # the next game's line must start on a line of its own
+    for outcome in lines:
+        if not isinstance(outcome.get("g"), int):
+            raise ValueError(f"{path}: {json.dumps(outcome)[:60]} is not a game's outcome")
+        done[outcome.pop("g")] = outcome
     return done
 
 

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator, Optional
 
 import parlour
+from parlour import runlog
 from parlour.agents import make_agent
 
 GAMES_FILE = "games.jsonl"
@@ -152,26 +153,16 @@ def _done(path: Path, n: int) -> tuple[dict[str, bytearray], int]:
     """The games already in the file, as a flag per game index of each arm (a byte a game), and
     how many; a torn last line (the run was killed mid-write) is cut."""
     done: dict[str, bytearray] = {}
-    count = good = 0
-    if not path.exists():
-        return done, count
-    with path.open("rb") as handle:
-        for line in handle:
-            try:
-                summary = json.loads(line)["summary"]
-            except (ValueError, KeyError):
-                break
-            if not line.endswith(b"\n"):
-                break
-            good += len(line)
-            index = summary["index"]
-            flags = done.setdefault(summary["arm"], bytearray(n))
-            if index < n and not flags[index]:
-                flags[index] = 1
-                count += 1
-    if good != path.stat().st_size:
-        with path.open("r+b") as handle:
-            handle.truncate(good)
+    count = 0
+    for line in runlog.records(path):
+        summary = line.get("summary")
+        if not isinstance(summary, dict):
+            raise ValueError(f"{path}: {json.dumps(line)[:60]} is not a game's summary")
+        index = summary["index"]
+        flags = done.setdefault(summary["arm"], bytearray(n))
+        if index < n and not flags[index]:
+            flags[index] = 1
+            count += 1
     return done, count
 
 
