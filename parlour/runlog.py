@@ -14,10 +14,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 
-def records(path: Path) -> Iterator[dict]:
-    """Each whole record of the file, in order. Once they are all read, a torn last line is cut
-    off (or a whole last record without its newline is given one). ValueError for a line that is
-    not a JSON object and not the last."""
+def records(path: Path, repair: bool = False) -> Iterator[dict]:
+    """Each whole record of the file, in order; a torn last line is passed over. With `repair`
+    (for the run that goes on appending), once they are all read, that line is cut off the file
+    or a whole last record without its newline is given one; a reader leaves the file alone, as
+    the line may still be being written. ValueError for a line that is not a JSON object and not
+    the last."""
     path = Path(path)
     if not path.exists():
         return
@@ -38,6 +40,8 @@ def records(path: Path) -> Iterator[dict]:
             good += len(line)
             ends_open = not line.endswith(b"\n")
             yield record
+    if not repair:
+        return
     if bad is not None:
         with path.open("r+b") as handle:
             handle.truncate(good)

@@ -269,7 +269,7 @@ def read_journal(path: str | Path, identity: dict) -> dict[int, dict]:
     if not path.exists() or path.stat().st_size == 0:
         return {}
     identity = json.loads(json.dumps(identity))  # as it reads back (tuples become lists)
-    lines = runlog.records(path)
+    lines = runlog.records(path, repair=True)
     try:
         head = next(lines, {}).get("arena")
     except ValueError:

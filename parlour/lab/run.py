@@ -154,7 +154,7 @@ def _done(path: Path, n: int) -> tuple[dict[str, bytearray], int]:
     how many; a torn last line (the run was killed mid-write) is cut."""
     done: dict[str, bytearray] = {}
     count = 0
-    for line in runlog.records(path):
+    for line in runlog.records(path, repair=True):
         summary = line.get("summary")
         if not isinstance(summary, dict):
             raise ValueError(f"{path}: {json.dumps(line)[:60]} is not a game's summary")
@@ -255,15 +255,9 @@ def run(plan: Plan, out: Path, jobs: int = 1, backend: str = "local",
 
 
 def _lines(out: Path) -> Iterator[dict]:
-    """The lines of a run in the order the file holds them, up to a line cut short (a run
-    stopped mid-write)."""
-    with (out / GAMES_FILE).open(encoding="utf-8") as handle:
-        for text in handle:
-            try:
-                line = json.loads(text)
-            except ValueError:
-                return
-            yield line
+    """The lines of a run in the order the file holds them, but for a last line cut short (a run
+    stopped, or still going, mid-write)."""
+    return runlog.records(out / GAMES_FILE)
 
 
 def summaries(out: Path) -> Iterator[dict]:
@@ -284,9 +278,7 @@ def read(out: Path, with_records: bool = False) -> list[dict]:
 
 def find_record(out: Path, arm: str, index: int) -> Optional[dict]:
     """One game's record, read by streaming the file (records are not kept in memory)."""
-    with (out / GAMES_FILE).open(encoding="utf-8") as handle:
-        for text in handle:
-            line = json.loads(text)
-            if line["summary"]["arm"] == arm and line["summary"]["index"] == index:
-                return line["record"]
+    for line in _lines(out):
+        if line["summary"]["arm"] == arm and line["summary"]["index"] == index:
+            return line["record"]
     return None
