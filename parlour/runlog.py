@@ -1,8 +1,9 @@
 """Reading back a JSON-lines file that a long run appends to as it goes (the arena's journal, the
 lab's games), so that a run stopped midway can go on from it.
 
-A stop can come in the middle of a write, so the last line may be cut short: it is cut off the
-file, and the next record starts on a line of its own. Any other line that is not a JSON object
+A stop can come in the middle of a write, so the last line may be cut short: readers pass it
+over, and the run that goes on appending cuts it off the file first, so that the next record
+starts on a line of its own. Any other line that is not a JSON object
 means the file is not what the caller thinks, and is refused rather than thrown away with
 everything after it.
 """
