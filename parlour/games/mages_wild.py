@@ -17,7 +17,6 @@ from ..core.cards import GOD_RANK, GODS, VIASHI_54, VIASHI_SUITS, is_god, viashi
     viashi_rank, viashi_suit
 from ..core.errors import IllegalAction
 from ..core.game import Game, GameInfo, Option, State
-from ..core.hidden import redeal
 from ..core.registry import register
 
 HAND_SIZE = 9
@@ -597,17 +596,94 @@ class MagesWildState(State):
 
     def determinize(self, seat: int, rng: random.Random) -> "MagesWildState":
         """The other hands and the draw pile dealt afresh from the cards the seat cannot see,
-        each keeping its size; the discard pile and the seat's own hand stay."""
+        each keeping its size; the discard pile and the seat's own hand stay. A player who drew
+        because he could not play held none of the cards then playable, so a hand is dealt at
+        most as many of those as he has taken in since (`shortages`)."""
         twin = self.clone()
         twin.rng = self._fresh_rng(rng)
         twin.shuffle_seed = twin.rng.getrandbits(64)
         others = [s for s in range(self.n) if s != seat]
-        places = [cards_in(self.hands[s]) for s in others] + [self.draw]
-        fresh = redeal(places, [set()] * len(places), rng)
-        for s, hand in zip(others, fresh):
-            twin.hands[s] = mask_of(hand)
-        twin.draw = fresh[-1]
+        pool = [c for s in others for c in cards_in(self.hands[s])] + self.draw
+        short = self.shortages()
+        for _ in range(20):
+            rng.shuffle(pool)
+            hands = _deal_short(pool, [(self.hands[s].bit_count(), *short[s]) for s in others])
+            if hands is not None:
+                break
+        else:  # cannot happen while the real deal fits; never fall back on the real hands
+            hands, at = [], 0
+            for s in others:
+                size = self.hands[s].bit_count()
+                hands.append(mask_of(pool[at:at + size]))
+                at += size
+        taken = 0
+        for s, hand in zip(others, hands):
+            twin.hands[s] = hand
+            taken |= hand
+        twin.draw = [c for c in pool if not BIT[c] & taken]
         return twin
+
+    def shortages(self) -> list[tuple[int, int]]:
+        """For each seat, from the public log: (cards he is known to have lacked, how many cards
+        he has taken in since). "If none of his cards can be played he draws one card": a draw
+        or a pass shows that none of the cards then playable was in his hand; only cards drawn
+        after it can be among them, and each of those he plays shows one fewer."""
+        cached = self.__dict__.get("_shortages")
+        if cached is not None and cached[0] == len(self.log):
+            return cached[1]
+        lacked, since = [0] * self.n, [0] * self.n
+        playable, king = 0, False
+        effects = self.effects
+        for seat, what, detail in self.log:
+            if what == "play":
+                bit, _, playable, _ = PLAYED[detail]
+                if bit & lacked[seat] and since[seat]:
+                    since[seat] -= 1
+                king = effects[detail] == KING
+            elif what == "draw" and king:
+                since[seat] += detail  # the King's two: not a choice, so they show nothing
+                king = False
+            elif what == "draw" or what == "pass":
+                lacked[seat] = lacked[seat] | playable if not since[seat] else playable
+                since[seat] = detail or 0
+            elif what == "top":
+                playable = PLAYABLE[requirement(detail)]
+        result = list(zip(lacked, since))
+        self._shortages = (len(self.log), result)
+        return result
+
+def _deal_short(pool: list[str], seats: list[tuple[int, int, int]]) -> list[int] | None:
+    """Hands from the shuffled pool for seats given as (size, lacked, since), the most
+    constrained seat first: each holds the cards it had when it last showed what it lacked (none
+    of those), taken from the front of the pool, and the `since` cards it took in after, any,
+    from the back. None if the pool runs short."""
+    hands = [0] * len(seats)
+    used = 0
+    for i in sorted(range(len(seats)), key=lambda i: (not seats[i][1], seats[i][2] - seats[i][0])):
+        size, lacked, since = seats[i]
+        later = min(since, size)
+        kept = size - later
+        hand = 0
+        for card in pool:
+            if not kept:
+                break
+            bit = BIT[card]
+            if not bit & (used | lacked):
+                hand |= bit
+                used |= bit
+                kept -= 1
+        if kept:
+            return None
+        for card in reversed(pool):
+            if not later:
+                break
+            bit = BIT[card]
+            if not bit & used:
+                hand |= bit
+                used |= bit
+                later -= 1
+        hands[i] = hand
+    return hands
 
 
 # A computer player ------------------------------------------------------------------------------

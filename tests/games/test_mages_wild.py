@@ -416,6 +416,43 @@ def test_determinize_keeps_what_the_seat_knows():
     assert resampled != hidden  # 30-odd cards: the same order again would be a bug
 
 
+def test_determinize_deals_a_player_who_drew_none_of_the_cards_he_could_not_play():
+    """"If none of his cards can be played he draws one card from the top of the draw pile": then
+    he held none of the cards playable at that moment, so a determinization deals him at most one
+    of them (the one he drew); once he has played that one, none."""
+    state = deal(3, [["6R", "7W"], DEAD_ON_5R, ["6W"]], "5R", draw=["7R"])
+    play(state, "6R", "draw")  # nothing of seat 1's goes on the 6R (no 6, Flames, mage or god)
+    lacked = state.playable
+    assert state.shortages()[1] == (lacked, 1)
+
+    def lacked_cards_dealt_to_seat_1(state, seat):
+        return {len([c for c in state.determinize(seat, random.Random(i)).hand(1)
+                     if mask_of([c]) & lacked]) for i in range(100)}
+
+    assert lacked_cards_dealt_to_seat_1(state, 0) == {0, 1}
+    play(state, "6W", "7W", "7R")  # he plays a card of those: the one he drew
+    assert state.shortages()[1] == (lacked, 0)
+    assert lacked_cards_dealt_to_seat_1(state, 0) == {0}
+    assert lacked_cards_dealt_to_seat_1(state, 2) == {0}
+    # A deal that ignored the draw would hand him some: most unseen cards are of those.
+    unseen = [c for c in CARDS if c not in state.hand(0) and c not in state.discard]
+    assert sum(1 for c in unseen if mask_of([c]) & lacked) > len(unseen) // 3
+
+
+def test_what_a_draw_shows_is_always_true_of_the_real_hands():
+    """The inference may only narrow the deals to ones the rules allow: in random games, every
+    seat really holds no more of the cards it lacked than it has taken in since."""
+    for players, god_effects in ((2, False), (4, True), (5, False)):
+        game = parlour.load("mages_wild", players=players, god_effects=god_effects)
+        for seed in range(25):
+            state, rng = game.new_state(seed=seed), random.Random(seed)
+            while not state.is_terminal:
+                for s, (lacked, since) in enumerate(state.shortages()):
+                    assert (state.hands[s] & lacked).bit_count() <= since
+                moves = state.legal_actions()
+                state.apply(moves[rng.randrange(len(moves))])
+
+
 # The heuristic player --------------------------------------------------------------------------
 def test_heuristic_keeps_its_mage_and_plays_the_king():
     """MagesWildHeuristic: "Keep the mages (always playable: the sure last card) ... play the King
