@@ -610,7 +610,8 @@ class MagesWildState(State):
             hands = _deal_short(pool, [(self.hands[s].bit_count(), *short[s]) for s in others])
             if hands is not None:
                 break
-        else:  # cannot happen while the real deal fits; never fall back on the real hands
+        else:  # the greedy deal missed a fit 20 times: deal as if nothing were known, which
+            # can show nothing (never fall back on the real hands)
             hands, at = [], 0
             for s in others:
                 size = self.hands[s].bit_count()
@@ -651,6 +652,7 @@ class MagesWildState(State):
         result = list(zip(lacked, since))
         self._shortages = (len(self.log), result)
         return result
+
 
 def _deal_short(pool: list[str], seats: list[tuple[int, int, int]]) -> list[int] | None:
     """Hands from the shuffled pool for seats given as (size, lacked, since), the most
