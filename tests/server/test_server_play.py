@@ -5,6 +5,7 @@ nothing, restarts rebuild every table from its record, finished games replay ste
 import json
 import random
 import sqlite3
+from contextlib import contextmanager
 
 import pytest
 
@@ -28,6 +29,15 @@ def stored_moves(tmp_path, table_id):
     db = sqlite3.connect(tmp_path / "room.db")
     return [row[0] for row in db.execute(
         "select action from moves where table_id = ? order by ply", (table_id,))]
+
+
+@contextmanager
+def joined(client, table_id, token):
+    """A socket to the table, joined to the seat the token holds."""
+    with client.websocket_connect(f"/ws/{table_id}") as ws:
+        sock = Socket(ws)
+        sock.join(token)
+        yield sock
 
 
 def seated(client, table_id, token):
@@ -154,9 +164,7 @@ BAD = [
 def test_bad_input_gets_an_error_frame_and_changes_nothing(client, tmp_path):
     answer = create(client, seats=me_and_computers(4))
     table_id = answer["table"]
-    with client.websocket_connect(f"/ws/{table_id}") as ws:
-        sock = Socket(ws)
-        sock.join(answer["seats"][0]["token"])
+    with joined(client, table_id, answer["seats"][0]["token"]) as sock:
         frame = sock.my_turn()
         state = table_state(client, table_id)
         before = state.clone()
@@ -166,7 +174,7 @@ def test_bad_input_gets_an_error_frame_and_changes_nothing(client, tmp_path):
             assert error["message"] and error["ply"] == frame["ply"]
             assert table_state(client, table_id) == before, text
             sock.alive()  # the connection survives
-        ws.send_bytes(b"\xff\xfe not text")
+        sock.ws.send_bytes(b"\xff\xfe not text")
         sock.expect_error("malformed")
         sock.alive()
         assert stored_moves(tmp_path, table_id) == [str(a) for a in before.history]
@@ -178,9 +186,7 @@ def test_bad_input_gets_an_error_frame_and_changes_nothing(client, tmp_path):
 def test_an_illegal_move_is_refused_with_the_rules_reason(client):
     answer = create(client, seats=me_and_computers(4))
     table_id = answer["table"]
-    with client.websocket_connect(f"/ws/{table_id}") as ws:
-        sock = Socket(ws)
-        sock.join(answer["seats"][0]["token"])
+    with joined(client, table_id, answer["seats"][0]["token"]) as sock:
         frame = sock.my_turn()
         state = table_state(client, table_id)
         hand = frame["view"]["hand"]
@@ -239,17 +245,13 @@ def test_a_replaced_invite_link_is_stale(client):
 def test_reconnecting_resumes_the_seat(client):
     answer = create(client, seats=me_and_computers(4))
     table_id, token = answer["table"], answer["seats"][0]["token"]
-    with client.websocket_connect(f"/ws/{table_id}") as ws:
-        sock = Socket(ws)
-        sock.join(token)
+    with joined(client, table_id, token) as sock:
         frame = sock.my_turn()
         sock.send({"type": "move", "action": frame["legal"][-1], "ply": frame["ply"]})
         wait_for(lambda: len(table_state(client, table_id).history) > frame["ply"])
     seats_now = client.get(f"/api/tables/{table_id}").json()["seats"]
     assert seats_now[0]["online"] is False
-    with client.websocket_connect(f"/ws/{table_id}") as ws:
-        sock = Socket(ws)
-        sock.join(token)
+    with joined(client, table_id, token) as sock:
         again = sock.my_turn()
         assert again["seat"] == 0 and again["ply"] > frame["ply"]
         assert again["view"] == jsonable(table_state(client, table_id).view(0))
@@ -260,9 +262,7 @@ def test_hints_come_from_the_computer(make_client):
     first with the share of its playouts won, then the next best."""
     client = make_client(hint_seconds=0.2)
     answer = create(client, seats=me_and_computers(4))
-    with client.websocket_connect(f"/ws/{answer['table']}") as ws:
-        sock = Socket(ws)
-        sock.join(answer["seats"][0]["token"])
+    with joined(client, answer["table"], answer["seats"][0]["token"]) as sock:
         # A turn with only one move (a pass: nothing beats the table) is played, not waited out.
         frame = sock.my_turn()
         while len(frame["legal"]) == 1:
@@ -296,9 +296,7 @@ def test_restart_rebuilds_every_table_and_computers_carry_on(make_client, tmp_pa
     assert state.history[:len(before[waiting].history)] == before[waiting].history
     assert stored_moves(tmp_path, waiting) == [str(a) for a in state.history]
     # The person's table: the same deal, then the computers' moves up to the person's turn.
-    with second.websocket_connect(f"/ws/{table_id}") as ws:
-        sock = Socket(ws)
-        sock.join(token)
+    with joined(second, table_id, token) as sock:
         frame = sock.my_turn()
         state = table_state(second, table_id)
         assert state.current_player == 0
@@ -311,9 +309,7 @@ def test_restart_keeps_the_position_exactly(make_client):
     first = make_client()
     answer = create(first, seats=me_and_computers(4))
     table_id, token = answer["table"], answer["seats"][0]["token"]
-    with first.websocket_connect(f"/ws/{table_id}") as ws:
-        sock = Socket(ws)
-        sock.join(token)
+    with joined(first, table_id, token) as sock:
         for _ in range(3):
             frame = sock.my_turn()
             if frame["status"] == "over":
@@ -324,9 +320,7 @@ def test_restart_keeps_the_position_exactly(make_client):
     first.__exit__(None, None, None)
     second = make_client()
     assert table_state(second, table_id) == before
-    with second.websocket_connect(f"/ws/{table_id}") as ws:
-        sock = Socket(ws)
-        sock.join(token)
+    with joined(second, table_id, token) as sock:
         assert sock.my_turn()["view"] == frame["view"]
 
 
@@ -370,9 +364,7 @@ def test_play_again_keeps_the_seats(client):
     answer = create(client, seats=me_and_computers(4))
     table_id, token = answer["table"], answer["seats"][0]["token"]
     rng = random.Random(1)
-    with client.websocket_connect(f"/ws/{table_id}") as ws:
-        sock = Socket(ws)
-        sock.join(token)
+    with joined(client, table_id, token) as sock:
         while True:
             frame = sock.my_turn()
             if frame["status"] == "over":
@@ -397,9 +389,7 @@ def test_a_fault_in_a_handler_is_an_error_frame(client, monkeypatch):
         raise KeyError("a bug")
 
     answer = create(client, seats=me_and_computers(4))
-    with client.websocket_connect(f"/ws/{answer['table']}") as ws:
-        sock = Socket(ws)
-        sock.join(answer["seats"][0]["token"])
+    with joined(client, answer["table"], answer["seats"][0]["token"]) as sock:
         sock.my_turn()
         monkeypatch.setattr(Table, "hint", broken)
         sock.send({"type": "hint"})
@@ -424,9 +414,7 @@ def test_a_move_the_store_cannot_keep_is_not_made(client, tmp_path, monkeypatch)
     the same move goes through once the store works again."""
     answer = create(client, seats=me_and_computers(4))
     table_id = answer["table"]
-    with client.websocket_connect(f"/ws/{table_id}") as ws:
-        sock = Socket(ws)
-        sock.join(answer["seats"][0]["token"])
+    with joined(client, table_id, answer["seats"][0]["token"]) as sock:
         frame = sock.my_turn()
         before, kept = table_state(client, table_id).clone(), stored_moves(tmp_path, table_id)
         store = client.app.state.room.store
