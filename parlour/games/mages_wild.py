@@ -605,18 +605,15 @@ class MagesWildState(State):
         others = [s for s in range(self.n) if s != seat]
         pool = [c for s in others for c in cards_in(self.hands[s])] + self.draw
         short = self.shortages()
+        seats = [(self.hands[s].bit_count(), *short[s]) for s in others]
         for _ in range(20):
             rng.shuffle(pool)
-            hands = _deal_short(pool, [(self.hands[s].bit_count(), *short[s]) for s in others])
+            hands = _deal_short(pool, seats)
             if hands is not None:
                 break
         else:  # the greedy deal missed a fit 20 times: deal as if nothing were known, which
             # can show nothing (never fall back on the real hands)
-            hands, at = [], 0
-            for s in others:
-                size = self.hands[s].bit_count()
-                hands.append(mask_of(pool[at:at + size]))
-                at += size
+            hands = _deal_short(pool, [(size, 0, 0) for size, _, _ in seats])
         taken = 0
         for s, hand in zip(others, hands):
             twin.hands[s] = hand
