@@ -31,21 +31,23 @@ def stored_moves(tmp_path, table_id):
         "select action from moves where table_id = ? order by ply", (table_id,))]
 
 
-@contextmanager
-def joined(client, table_id, token):
-    """A socket to the table, joined to the seat the token holds."""
-    with client.websocket_connect(f"/ws/{table_id}") as ws:
-        sock = Socket(ws)
-        sock.join(token)
-        yield sock
-
-
 def seated(client, table_id, token):
+    """A socket to the table, joined to the seat the token holds; the caller closes it."""
     ws = client.websocket_connect(f"/ws/{table_id}").__enter__()
     sock = Socket(ws)
     sock.until(lambda f: f["type"] == "state")
     assert sock.join(token)["type"] == "welcome"
     return sock
+
+
+@contextmanager
+def joined(client, table_id, token):
+    """seated(), closed at the end of the with block."""
+    sock = seated(client, table_id, token)
+    try:
+        yield sock
+    finally:
+        sock.ws.__exit__(None, None, None)
 
 
 @pytest.mark.parametrize("game_id", parlour.games())
