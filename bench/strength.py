@@ -7,7 +7,9 @@ against easy in the arena, seats rotated, with 95% intervals on the paired diffe
     python bench/strength.py --medium-only -n 500                    # medium - easy, every game
 
 A game of three or more seats is one arena, `hard,medium,easy,...`; a two-seat game needs two,
-`hard,medium` and `medium,easy`. Each arena's results go to OUT/<game>-<agents>.json as they finish
+`hard,medium` and `medium,easy`. With `--company medium` hard's arena seats mediums in the other
+seats instead of easies (`hard,medium,medium,...`): hard's playouts play every other seat as the
+heuristic would, which is what medium players do and random ones do not. Each arena's results go to OUT/<game>-<agents>.json as they finish
 (an arena already there is not played again; one stopped midway goes on from the games in its
 OUT/<game>-<agents>.games.jsonl), and the table is printed in Markdown at the end.
 """
@@ -26,19 +28,20 @@ import parlour  # noqa: E402
 from parlour.agents.arena import run_arena  # noqa: E402
 
 
-def arenas(game, hard: str | None) -> list[list[str]]:
+def arenas(game, hard: str | None, company: str = "easy") -> list[list[str]]:
     n = game.players
     if hard is None:  # medium against easy only: cheap, for a game whose hard arena is not run
         return [["medium"] + ["easy"] * (n - 1)]
     if n == 2:
         return [[hard, "medium"], ["medium", "easy"]]
-    return [[hard, "medium"] + ["easy"] * (n - 2)]
+    return [[hard, "medium"] + [company] * (n - 2)]
 
 
-def run(game_id: str, games: int, jobs: int, hard: str | None, seed: int, out: Path) -> list[dict]:
+def run(game_id: str, games: int, jobs: int, hard: str | None, seed: int, out: Path,
+        company: str = "easy") -> list[dict]:
     game = parlour.load(game_id)
     found = []
-    for specs in arenas(game, hard):
+    for specs in arenas(game, hard, company):
         path = out / f"{game_id}-{'_'.join(s.replace(':', '-') for s in specs)}.json"
         if path.exists():
             data = json.loads(path.read_text())
@@ -92,6 +95,8 @@ def main() -> None:
                              "one game; repeat")
     parser.add_argument("--medium-only", action="store_true",
                         help="only medium against easy (no hard: minutes, not hours)")
+    parser.add_argument("--company", choices=("easy", "medium"), default="easy",
+                        help="who sits in the other seats of hard's arena (3 seats or more)")
     parser.add_argument("--out", default="strength", help="folder for each arena's JSON")
     args = parser.parse_args()
     out = Path(args.out)
@@ -109,7 +114,8 @@ def main() -> None:
             hard[""] = item
     for game_id in ids:
         spec = None if args.medium_only else hard.get(game_id, hard[""])
-        table += rows(game_id, run(game_id, args.n, args.jobs, spec, args.seed, out))
+        table += rows(game_id, run(game_id, args.n, args.jobs, spec, args.seed, out,
+                                   args.company))
     print("\n".join(table))
 
 
