@@ -9,9 +9,10 @@ against easy in the arena, seats rotated, with 95% intervals on the paired diffe
 A game of three or more seats is one arena, `hard,medium,easy,...`; a two-seat game needs two,
 `hard,medium` and `medium,easy`. With `--company medium` hard's arena seats mediums in the other
 seats instead of easies (`hard,medium,medium,...`): hard's playouts play every other seat as the
-heuristic would, which is what medium players do and random ones do not. Each arena's results go to OUT/<game>-<agents>.json as they finish
-(an arena already there is not played again; one stopped midway goes on from the games in its
-OUT/<game>-<agents>.games.jsonl), and the table is printed in Markdown at the end.
+heuristic would, which is what medium players do and random ones do not. Each arena's results go
+to OUT/<game>-<agents>.json as they finish (an arena already there is not played again; one
+stopped midway goes on from the games in its OUT/<game>-<agents>.games.jsonl), and the table is
+printed in Markdown at the end.
 """
 
 from __future__ import annotations
