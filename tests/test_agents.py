@@ -559,3 +559,46 @@ def test_trust_keeps_the_heuristic_move_unless_clearly_beaten():
     assert careful.best_action(root, legal, "steady") == "lucky", "now the gain is clear"
     with pytest.raises(OptionError):
         ISMCTSAgent(iters=1, trust=1.0)
+
+
+def test_a_redeal_that_finds_no_fit_never_falls_back_on_the_real_cards():
+    """A redeal with `accept` deals until a deal fits what the seat knows; when none turns up in
+    the tries allowed it says so, rather than keep the places as they are, which would show the
+    search (and a hint built on it) the real hands."""
+    from parlour.core.hidden import NoDeal, redeal
+    places = [["2c", "3c", "4c", "5c"], ["6c", "7c", "8c", "9c"]]
+    with pytest.raises(NoDeal):  # only the real deal fits: 1 in 40,320
+        redeal(places, [set(), set()], random.Random(4), accept=lambda deal: deal == places)
+    fits = redeal(places, [{"3c"}, set()], random.Random(4), accept=lambda deal: "9c" in deal[0])
+    assert [len(p) for p in fits] == [4, 4] and fits[0][1] == "3c" and "9c" in fits[0]
+    assert sorted(fits[0] + fits[1]) == sorted(places[0] + places[1])
+
+
+def test_search_and_hints_spend_iterations_without_a_deal_and_learn_nothing(game):
+    """An iteration whose determinization finds no deal is spent, not searched on the real
+    state: the budget still ends the search and the move is a legal one."""
+    from parlour.core.hidden import NoDeal
+    state = positions(game, 7, count=1)[0]
+    real = state.determinize
+    calls = []
+
+    def every_other(seat, rng):
+        calls.append(seat)
+        if len(calls) % 2:
+            raise NoDeal("none fits")
+        return real(seat, rng)
+    state.determinize = every_other
+    agent = make_agent("ismcts:iters=20", game, seed=3)
+    move = agent.choose(state, state.current_player)
+    assert move in state.legal_actions()
+    assert len(calls) == 20 and agent.last["iterations"] == 10
+    assert sum(child.visits for child in agent.last["root"].children.values()) == 10
+
+    def never(seat, rng):
+        raise NoDeal("none fits")
+    state.determinize = never
+    agent = make_agent("hard:iters=15", game, seed=3)
+    assert agent.choose(state, state.current_player) in state.legal_actions()
+    assert agent.last["iterations"] == 0
+    data = hints(state, iters=15, seed=1)
+    assert data["iterations"] == 0 and data["best"]["win"] is None

@@ -18,6 +18,7 @@ import random
 import time
 
 from ..core.errors import OptionError
+from ..core.hidden import NoDeal
 from .base import Agent
 
 ROLLOUTS = ("random", "heuristic")
@@ -174,16 +175,21 @@ class ISMCTSAgent(Agent):
         first = None
         if self.prior == "heuristic":
             first = self.heuristic(seed=rng.getrandbits(32)).choose(state, seat)
-        done = 0
+        done = spent = 0
         limit = self.iters if self.iters is not None else 1 << 62
         clock = now
-        while done < limit:
+        while spent < limit:
             if deadline is not None and clock() >= deadline:
                 break
+            spent += 1
             try:
                 self._iterate(state, seat, root, rng, deadline, policies, score, first)
             except _OutOfTime:
                 break
+            except NoDeal:
+                # No deal fitting what the seat knows turned up: the iteration is spent and
+                # nothing learned, rather than searched on the real hands.
+                continue
             done += 1
             root.visits = done
         self.last = {"iterations": done, "seconds": clock() - start, "root": root,

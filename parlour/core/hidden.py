@@ -5,6 +5,10 @@ from __future__ import annotations
 import random
 
 
+class NoDeal(Exception):
+    """No deal that fits what the seat knows turned up in the tries allowed."""
+
+
 def redeal(places: list[list[str]], known: list[set[str]], rng: random.Random,
            accept=None, tries: int = 1000) -> list[list[str]]:
     """New contents for places a seat cannot see (other hands, face-down piles).
@@ -16,13 +20,15 @@ def redeal(places: list[list[str]], known: list[set[str]], rng: random.Random,
     `accept(result)`, if given, says whether a deal fits what else the seat knows (a player still
     in play cannot hold a hand the rules would have ended; a player building a meld holds the
     cards to finish it): deals are made until one fits. The real deal always fits, so one soon
-    turns up; after `tries` misses the places are kept as they are."""
+    turns up (Arschloch and Treasure: none of about 4000 redeals in 60 games took more than 130
+    tries). After `tries` misses `NoDeal` is raised: keeping the real places instead would show
+    the search, and a hint built on it, the real hands."""
     if accept is not None:
         for _ in range(tries):
             result = redeal(places, known, rng)
             if accept(result):
                 return result
-        return [list(place) for place in places]
+        raise NoDeal(f"no deal fitting the seat's knowledge in {tries} tries")
     pool: list[str] = []
     for place, keep in zip(places, known):
         pool.extend(card for card in place if card not in keep)
