@@ -21,6 +21,7 @@ from parlour.agents.arena_cli import split_agents
 from parlour.agents.hints import format_hints, hints
 from parlour.agents import ismcts
 from parlour.agents.ismcts import minmax_rewards, rank_rewards, step, win_shares
+from parlour.core.hidden import NoDeal, redeal
 
 GAMES = parlour.games()
 
@@ -565,7 +566,6 @@ def test_a_redeal_that_finds_no_fit_never_falls_back_on_the_real_cards():
     """A redeal with `accept` deals until a deal fits what the seat knows; when none turns up in
     the tries allowed it says so, rather than keep the places as they are, which would show the
     search (and a hint built on it) the real hands."""
-    from parlour.core.hidden import NoDeal, redeal
     places = [["2c", "3c", "4c", "5c"], ["6c", "7c", "8c", "9c"]]
     with pytest.raises(NoDeal):  # only the real deal fits: 1 in 40,320
         redeal(places, [set(), set()], random.Random(4), accept=lambda deal: deal == places)
@@ -577,7 +577,6 @@ def test_a_redeal_that_finds_no_fit_never_falls_back_on_the_real_cards():
 def test_search_and_hints_spend_iterations_without_a_deal_and_learn_nothing(game):
     """An iteration whose determinization finds no deal is spent, not searched on the real
     state: the budget still ends the search and the move is a legal one."""
-    from parlour.core.hidden import NoDeal
     state = positions(game, 7, count=1)[0]
     real = state.determinize
     calls = []
