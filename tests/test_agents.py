@@ -562,6 +562,32 @@ def test_trust_keeps_the_heuristic_move_unless_clearly_beaten():
         ISMCTSAgent(iters=1, trust=1.0)
 
 
+def test_floor_keeps_a_few_alike_playouts_from_looking_certain():
+    """floor=f: in the trust test a move's spread is at least f times the spread of all the
+    root's playouts, so a better mean over a few playouts that scored alike is not taken as
+    certain; with floor off it is."""
+    root = ismcts.Node(None)
+    alike, steady, wide = ismcts.Node(0), ismcts.Node(0), ismcts.Node(0)
+    for node, rewards in ((alike, [0.5] * 9), (steady, [1 / 3] * 4), (wide, [0, 1, 0, 1, 1, 0])):
+        node.visits = len(rewards)
+        node.reward = float(sum(rewards))
+        node.squares = float(sum(r * r for r in rewards))
+    root.children = {"alike": alike, "steady": steady, "wide": wide}
+    legal = ["alike", "steady", "wide"]
+    heuristic = parlour.load(GAMES[0]).heuristic
+    bare = ISMCTSAgent(iters=1, prior="heuristic", trust=1.0, heuristic=heuristic)
+    floored = ISMCTSAgent(iters=1, prior="heuristic", trust=1.0, floor=1.0, heuristic=heuristic)
+    assert bare.best_action(root, legal, "steady") == "alike", "no spread: any gain is certain"
+    assert floored.best_action(root, legal, "steady") == "steady", "1/6 is not 1 s.e. of 0.5"
+    alike.visits, alike.reward, alike.squares = 900, 450.0, 225.0
+    steady.visits, steady.reward, steady.squares = 400, 400 / 3, 400 / 9
+    assert floored.best_action(root, legal, "steady") == "alike", "many playouts: clear again"
+    with pytest.raises(OptionError):
+        ISMCTSAgent(iters=1, prior="heuristic", floor=1.0, heuristic=heuristic)
+    with pytest.raises(OptionError):
+        ISMCTSAgent(iters=1, prior="heuristic", trust=1.0, floor=-1, heuristic=heuristic)
+
+
 def test_a_redeal_that_finds_no_fit_never_falls_back_on_the_real_cards():
     """A redeal with `accept` deals until a deal fits what the seat knows; when none turns up in
     the tries allowed it says so, rather than keep the places as they are, which would show the

@@ -81,6 +81,8 @@ ISMCTS_PARAMS = {
     "prior": (str, "the move tried first at the root: " + " or ".join(PRIORS)),
     "trust": (float, "with prior=heuristic: keep the heuristic's move unless the best move beats "
                      "it by this many standard errors (0: off)"),
+    "floor": (float, "with trust: take each move's spread in the trust test as at least this "
+                     "share of the spread of all the root's playouts (0: off)"),
     "tree": (int, "moves from the root the tree holds before playouts take over (a whole "
                   "number; default: no limit)"),
 }

@@ -96,7 +96,7 @@ class ISMCTSAgent(Agent):
                  seconds: float | None = None, rollout: str = "random", c: float = 0.7,
                  reward: str = "rank", heuristic: type | None = None,
                  depth: int | None = None, widen: float = 0.0, prior: str = "none",
-                 trust: float = 0.0, tree: int | None = None):
+                 trust: float = 0.0, floor: float = 0.0, tree: int | None = None):
         super().__init__(seed)
         if iters is None and seconds is None:
             iters = 1000
@@ -109,9 +109,12 @@ class ISMCTSAgent(Agent):
         _at_least_zero("widen", widen)
         _one_of("prior", prior, PRIORS, heuristic)
         _at_least_zero("trust", trust)
+        _at_least_zero("floor", floor)
         _whole("tree", tree)
         if trust and prior != "heuristic":
             raise OptionError("ismcts trust needs prior=heuristic (it is trust in that move)")
+        if floor and not trust:
+            raise OptionError("ismcts floor needs trust (it is a floor under the trust test)")
         _at_least_zero("c", c)
         self.iters = iters
         self.seconds = seconds
@@ -129,6 +132,10 @@ class ISMCTSAgent(Agent):
         # errors. A search of a few hundred noisy playouts otherwise trades a good move for one
         # that was merely lucky.
         self.trust = float(trust)
+        # floor=f: the trust test takes a move's spread as at least f times the spread of all the
+        # root's playouts. A few playouts that happen to score alike have no spread of their own,
+        # and without a floor any better mean among them looks certain.
+        self.floor = float(floor)
         # tree=k: the tree holds the first k moves from the root and playouts go on from there.
         # With tree=1 every root move is judged by the default policy's playouts alone (rollout
         # policy improvement): deeper nodes, chosen by UCB on few visits, play the other seats
@@ -307,8 +314,10 @@ class ISMCTSAgent(Agent):
         if prior is None or prior.visits < 2 or child.visits < 2:
             return first
         gain = child.reward / child.visits - prior.reward / prior.visits
-        return best if gain > self.trust * math.sqrt(_variance(child) / child.visits
-                                                     + _variance(prior) / prior.visits) else first
+        least = self.floor * _pooled_variance(root) if self.floor else 0.0
+        spread = (max(least, _variance(child)) / child.visits
+                  + max(least, _variance(prior)) / prior.visits)
+        return best if gain > self.trust * math.sqrt(spread) else first
 
 
 def _whole(name: str, value) -> None:
@@ -331,6 +340,16 @@ def _one_of(name: str, value, choices: tuple, heuristic) -> None:
 def _variance(node: Node) -> float:
     mean = node.reward / node.visits
     return max(0.0, (node.squares - node.visits * mean * mean) / (node.visits - 1))
+
+
+def _pooled_variance(root: Node) -> float:
+    """The spread of the rewards of all the root's playouts, whichever move they began with."""
+    pooled = Node(None)
+    for child in root.children.values():
+        pooled.visits += child.visits
+        pooled.reward += child.reward
+        pooled.squares += child.squares
+    return _variance(pooled) if pooled.visits > 1 else 0.0
 
 
 def ismcts(game, seed=None, **params) -> ISMCTSAgent:
