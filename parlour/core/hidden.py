@@ -21,8 +21,8 @@ def redeal(places: list[list[str]], known: list[set[str]], rng: random.Random,
     in play cannot hold a hand the rules would have ended; a player building a meld holds the
     cards to finish it): deals are made until one fits. The real deal always fits, so one soon
     turns up (Arschloch and Treasure: none of about 4000 redeals in 60 games missed; Treasure's
-    longest took 130 tries). After `tries` misses `NoDeal` is raised: keeping the real places instead would show
-    the search, and a hint built on it, the real hands."""
+    longest took 130 tries). After `tries` misses `NoDeal` is raised: keeping the real places
+    instead would show the search, and a hint built on it, the real hands."""
     if accept is not None:
         for _ in range(tries):
             result = redeal(places, known, rng)
