@@ -20,7 +20,8 @@ from parlour.agents.arena_cli import app as arena_app
 from parlour.agents.arena_cli import split_agents
 from parlour.agents.hints import format_hints, hints
 from parlour.agents import ismcts
-from parlour.agents.ismcts import minmax_rewards, rank_rewards, step, win_shares
+from parlour.agents.ismcts import gain_rewards, minmax_rewards, rank_rewards, step, \
+    win_shares
 from parlour.core.hidden import NoDeal, redeal
 
 GAMES = parlour.games()
@@ -86,6 +87,8 @@ def test_levels_are_what_they_say(game):
         assert isinstance(medium, game.heuristic)
     hard = make_agent("hard", game)
     assert isinstance(hard, ISMCTSAgent) and hard.seconds == HARD_SECONDS
+    assert hard.depth == game.playout_depth and hard.rounds == game.search_rounds
+    assert hard.reward == ("gain" if game.search_rounds else "rank")
     assert make_agent("hard:seconds=0.25", game).seconds == 0.25
     spec = make_agent("ismcts:iters=20,rollout=heuristic" if game.heuristic else
                       "ismcts:iters=20", game)
@@ -259,6 +262,10 @@ def test_rewards_are_normalised():
     assert minmax_rewards([10, 0, 5]) == [1.0, 0.0, 0.5]
     assert minmax_rewards([4, 4, 4]) == [0.5, 0.5, 0.5]
     assert win_shares([3, 3, 1]) == [0.5, 0.5, 0.0]
+    # gain: the change since the searched position. Seat 0 leads the totals but gained least
+    # in between, so it gets 0 where minmax of the totals would give it 1.
+    assert gain_rewards([30, 10, 20], [28, 0, 15]) == [0.0, 1.0, 0.375]
+    assert gain_rewards([5, 5], [0, 0]) == [0.5, 0.5]
 
 
 def test_one_legal_action_is_played_at_once(game):
@@ -538,6 +545,36 @@ def test_playouts_stop_at_the_depth_where_the_game_estimates(monkeypatch):
     assert len(moves) > 3 or state.clone().is_terminal
     with pytest.raises(OptionError):
         ISMCTSAgent(seed=3, iters=1, depth=0)
+
+
+def test_playouts_stop_where_the_round_ends(monkeypatch):
+    """rounds=1: a playout stops at the first position of the next round (a new hand of the
+    match) and takes the estimate there, rather than play the new hand's luck into the
+    result."""
+    for game_id in GAMES:
+        game = parlour.load(game_id)
+        found = [s for s in positions(game, 11, count=6) if s.round_count() is not None]
+        if found:
+            break
+    else:
+        pytest.skip("no registered game counts rounds")
+    state = found[0]
+    start = state.round_count()
+    seen = []
+
+    def estimate(self):
+        seen.append(self.round_count())
+        return [0.0] * self.game.players
+
+    monkeypatch.setattr(type(state), "estimate", estimate, raising=False)
+    agent = ISMCTSAgent(seed=5, iters=12, rounds=1)
+    agent.search(state, state.current_player)
+    assert seen and set(seen) == {start + 1}, "estimates only once the next round has begun"
+    seen.clear()
+    ISMCTSAgent(seed=5, iters=12, rounds=2).search(state, state.current_player)
+    assert set(seen) <= {start + 2}
+    with pytest.raises(OptionError):
+        ISMCTSAgent(iters=1, rounds=0)
 
 
 def test_trust_keeps_the_heuristic_move_unless_clearly_beaten():

@@ -48,13 +48,16 @@ def _ismcts(game, seed, params):
 def hard_params(game) -> dict:
     """What `hard` is for this game: a second of search, looking `playout_depth` moves ahead
     where the game sets one; with a heuristic, its moves in the playouts and its move at the root,
-    kept unless the search finds a clearly better one, and a tree no deeper than the game's
-    `search_tree` where it sets one."""
+    kept unless the search finds a clearly better one, a tree no deeper than the game's
+    `search_tree` where it sets one, and playouts that end with the game's `search_rounds`
+    hands, scored by each seat's gain, where it sets that."""
     params = {"seconds": HARD_SECONDS, "depth": game.playout_depth}
     if game.heuristic is not None:
         params.update(rollout="heuristic", prior="heuristic", widen=1.0, trust=1.0)
         if game.search_tree is not None:
             params["tree"] = game.search_tree
+    if game.search_rounds is not None:
+        params.update(rounds=game.search_rounds, reward="gain")
     return params
 
 
@@ -73,7 +76,8 @@ ISMCTS_PARAMS = {
     "seconds": (float, "seconds a move at most (a positive number)"),
     "rollout": (str, "playout policy: " + " or ".join(ROLLOUTS)),
     "c": (float, "UCB exploration constant (default 0.7)"),
-    "reward": (str, "how returns become rewards in [0, 1]: " + " or ".join(REWARDS)),
+    "reward": (str, "how returns become rewards in [0, 1]: " + " or ".join(REWARDS)
+                    + " (gain: the change in each seat's return since the searched position)"),
     "depth": (int, "playout moves before the game's estimate of the returns is taken, where "
                    "it makes one (default: the game's playout_depth)"),
     "widen": (float, "progressive widening: a node holds at most 1 + widen * sqrt(visits) "
@@ -85,6 +89,8 @@ ISMCTS_PARAMS = {
                      "share of the spread of all the root's playouts (0: off)"),
     "tree": (int, "moves from the root the tree holds before playouts take over (a whole "
                   "number; default: no limit)"),
+    "rounds": (int, "playouts stop once this many rounds (hands of a match) have ended, the one "
+                    "under way counting as the first, and take the game's estimate there"),
 }
 
 KINDS = {

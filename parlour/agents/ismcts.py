@@ -22,7 +22,7 @@ from ..core.hidden import NoDeal
 from .base import Agent
 
 ROLLOUTS = ("random", "heuristic")
-REWARDS = ("rank", "minmax")
+REWARDS = ("rank", "minmax", "gain")
 PRIORS = ("none", "heuristic")
 
 
@@ -80,6 +80,13 @@ def minmax_rewards(returns) -> list[float]:
     return [(r - low) / span for r in returns]
 
 
+def gain_rewards(returns, start) -> list[float]:
+    """Each seat's change in return since the search's position, scaled as `minmax_rewards`
+    scales returns. In a match of many hands the totals so far can set every seat's rank (or
+    stretch the span) whatever happens in the hand under way; the change since then cannot."""
+    return minmax_rewards([r - s for r, s in zip(returns, start)])
+
+
 def win_shares(returns) -> list[float]:
     best = max(returns)
     top = sum(1 for r in returns if r == best)
@@ -96,7 +103,8 @@ class ISMCTSAgent(Agent):
                  seconds: float | None = None, rollout: str = "random", c: float = 0.7,
                  reward: str = "rank", heuristic: type | None = None,
                  depth: int | None = None, widen: float = 0.0, prior: str = "none",
-                 trust: float = 0.0, floor: float = 0.0, tree: int | None = None):
+                 trust: float = 0.0, floor: float = 0.0, tree: int | None = None,
+                 rounds: int | None = None):
         super().__init__(seed)
         if iters is None and seconds is None:
             iters = 1000
@@ -111,6 +119,7 @@ class ISMCTSAgent(Agent):
         _at_least_zero("trust", trust)
         _at_least_zero("floor", floor)
         _whole("tree", tree)
+        _whole("rounds", rounds)
         if trust and prior != "heuristic":
             raise OptionError("ismcts trust needs prior=heuristic (it is trust in that move)")
         if floor and not trust:
@@ -142,6 +151,10 @@ class ISMCTSAgent(Agent):
         # worse than the heuristic does, which can make the search's choice worse than its
         # default policy's.
         self.tree = tree
+        # rounds=k: a playout stops once k rounds (hands of a match) have ended after the one
+        # under way and takes the game's estimate there. Playing on into a hand just dealt adds
+        # that hand's luck to every playout and tells nothing about the move being judged.
+        self.rounds = rounds
         self.last: dict | None = None  # figures of the last search, for hints and benches
 
     # Agent -----------------------------------------------------------------------------------
@@ -177,7 +190,7 @@ class ISMCTSAgent(Agent):
         if self.rollout == "heuristic":
             policies = [self.heuristic(seed=rng.getrandbits(32))
                         for _ in range(state.game.players)]
-        score = rank_rewards if self.reward == "rank" else minmax_rewards
+        score = {"rank": rank_rewards, "minmax": minmax_rewards, "gain": gain_rewards}[self.reward]
         root = Node(None)
         first = None
         if self.prior == "heuristic":
@@ -206,9 +219,14 @@ class ISMCTSAgent(Agent):
     def _iterate(self, state, seat, root, rng, deadline, policies, score, first=None) -> None:
         det = state.determinize(seat, rng)
         path: list = []  # (child taken, children that were available beside it)
+        start = det.returns() if score is gain_rewards else None
+        last_round = None
+        if self.rounds is not None:
+            rounds = det.round_count()
+            last_round = None if rounds is None else rounds + self.rounds - 1
         try:
             self._descend(det, root, rng, deadline, path, first)
-            returns = self._play_out(det, rng, deadline, policies, self.depth)
+            returns = self._play_out(det, rng, deadline, policies, self.depth, last_round)
         except _OutOfTime:
             # An iteration cut short leaves no trace: drop the node it added, if any.
             if path and path[-1][0].visits == 0:
@@ -217,7 +235,7 @@ class ISMCTSAgent(Agent):
                     if child is path[-1][0]:
                         del parent.children[action]
             raise
-        rewards = score(returns)
+        rewards = score(returns) if start is None else score(returns, start)
         wins = win_shares(returns)
         for child, available in path:
             for ch in available:
@@ -269,15 +287,16 @@ class ISMCTSAgent(Agent):
             first = None
 
     @staticmethod
-    def _play_out(det, rng, deadline, policies, depth=None) -> list[float]:
+    def _play_out(det, rng, deadline, policies, depth=None, last_round=None) -> list[float]:
         """The default policy to the end of the game (uniform random, or each seat's heuristic
-        seeing only its own view of the determinization), or for `depth` moves where the game
-        then offers an estimate of the returns. Returns the (estimated) returns."""
+        seeing only its own view of the determinization), or for `depth` moves, or until a round
+        after `last_round` begins, where the game then offers an estimate of the returns.
+        Returns the (estimated) returns."""
         clock = now
         moves = 0
         limit = depth if depth is not None else -1
         while not det.is_terminal:
-            if moves == limit:
+            if moves == limit or (last_round is not None and det.round_count() > last_round):
                 guess = det.estimate()
                 if guess is not None:
                     return guess

@@ -141,6 +141,11 @@ class Game:
     # for games where the tree's own picks for the other seats, each on a few visits, play them
     # worse than the heuristic does and so mislead the search (None: no limit).
     search_tree: ClassVar[int | None] = None
+    # For a match of many hands: hard's playouts stop when this many hands have ended (the one
+    # under way the first) and are scored by each seat's gain since the searched position, so
+    # that neither the next hand's luck nor the totals of the hands before drown the hand at
+    # stake (None: play on to the depth or the end, reward by rank).
+    search_rounds: ClassVar[int | None] = None
     # True when a stacked deck alone fixes the opening position (no die, cup or other draw).
     deck_decides_deal: ClassVar[bool] = True
 

@@ -422,7 +422,11 @@ class LootState(PhasedState):
         self._deal(None)
 
     def estimate(self) -> list[float]:
-        """For search that stops early: the totals as if the village were fired now."""
+        """For search that stops early: the totals as if the village were fired now. A hand
+        nobody has played yet is worth the same to everyone, so its dealt scores (luck, not
+        anything done) are left out."""
+        if self.turns_in_hand == 0 and self.phase == "start" and self.drawn is None:
+            return list(self.totals)
         scoring = loot_scoring(self.gods_in_play(), self.game.options["run_bonus"])
         return [total + score(hand, scoring) for total, hand in zip(self.totals, self.hands)]
 
