@@ -151,8 +151,8 @@ class ISMCTSAgent(Agent):
         # worse than the heuristic does, which can make the search's choice worse than its
         # default policy's.
         self.tree = tree
-        # rounds=k: a playout stops once k rounds (hands of a match) have ended after the one
-        # under way and takes the game's estimate there. Playing on into a hand just dealt adds
+        # rounds=k: a playout stops once k rounds (hands of a match), the one under way the
+        # first, have ended, and takes the game's estimate there. Playing on into a hand just dealt adds
         # that hand's luck to every playout and tells nothing about the move being judged.
         self.rounds = rounds
         self.last: dict | None = None  # figures of the last search, for hints and benches
