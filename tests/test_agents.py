@@ -89,6 +89,7 @@ def test_levels_are_what_they_say(game):
     assert isinstance(hard, ISMCTSAgent) and hard.seconds == HARD_SECONDS
     assert hard.depth == game.playout_depth and hard.rounds == game.search_rounds
     assert hard.reward == ("gain" if game.search_rounds else "rank")
+    assert hard.floor == (game.search_floor or 0.0)
     assert make_agent("hard:seconds=0.25", game).seconds == 0.25
     spec = make_agent("ismcts:iters=20,rollout=heuristic" if game.heuristic else
                       "ismcts:iters=20", game)

@@ -49,13 +49,16 @@ def hard_params(game) -> dict:
     """What `hard` is for this game: a second of search, looking `playout_depth` moves ahead
     where the game sets one; with a heuristic, its moves in the playouts and its move at the root,
     kept unless the search finds a clearly better one, a tree no deeper than the game's
-    `search_tree` where it sets one, and playouts that end with the game's `search_rounds`
-    hands, scored by each seat's gain, where it sets that."""
+    `search_tree` where it sets one, the game's `search_floor` under the trust test's spreads,
+    and playouts that end with the game's `search_rounds` hands, scored by each seat's gain,
+    where it sets those."""
     params = {"seconds": HARD_SECONDS, "depth": game.playout_depth}
     if game.heuristic is not None:
         params.update(rollout="heuristic", prior="heuristic", widen=1.0, trust=1.0)
         if game.search_tree is not None:
             params["tree"] = game.search_tree
+        if game.search_floor is not None:
+            params["floor"] = game.search_floor
     if game.search_rounds is not None:
         params.update(rounds=game.search_rounds, reward="gain")
     return params

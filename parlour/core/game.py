@@ -146,6 +146,10 @@ class Game:
     # that neither the next hand's luck nor the totals of the hands before drown the hand at
     # stake (None: play on to the depth or the end, reward by rank).
     search_rounds: ClassVar[int | None] = None
+    # Hard's trust test takes each move's spread as at least this share of the spread of all the
+    # root's playouts: for games where a move's few playouts often score alike, which would make
+    # any better mean among them look certain (None: no floor).
+    search_floor: ClassVar[float | None] = None
     # True when a stacked deck alone fixes the opening position (no die, cup or other draw).
     deck_decides_deal: ClassVar[bool] = True
 

@@ -291,6 +291,9 @@ class Ahzchim(Game):
     )
     # Random playouts trade blindly until the round cap: search looks a few turns ahead instead.
     playout_depth = 40
+    # Most of a move's playouts end with the Zahahnie where they were, scoring alike: without a
+    # floor under their spread, hard took any slightly better mean among a few as certain.
+    search_floor = 1.0
     sample_options = (
         {"round_cap": 25},
         {"count_by": "cards", "razed_to": "pord", "round_cap": 25},
