@@ -152,8 +152,8 @@ class ISMCTSAgent(Agent):
         # default policy's.
         self.tree = tree
         # rounds=k: a playout stops once k rounds (hands of a match), the one under way the
-        # first, have ended, and takes the game's estimate there. Playing on into a hand just dealt adds
-        # that hand's luck to every playout and tells nothing about the move being judged.
+        # first, have ended, and takes the game's estimate there. Playing on into a hand just
+        # dealt adds that hand's luck to every playout and tells nothing about the move judged.
         self.rounds = rounds
         self.last: dict | None = None  # figures of the last search, for hints and benches
 

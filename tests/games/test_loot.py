@@ -337,6 +337,22 @@ def test_the_match_is_played_to_plus_or_minus_100(before, over):
         assert state.hand_number == 2
 
 
+def test_search_estimate_leaves_out_a_hand_nobody_has_played():
+    """What search scores a cut playout by (State.estimate): the totals plus each hand as if
+    fired now, but for a hand just dealt the totals alone: its dealt scores are luck alike for
+    every seat, not anything a move did."""
+    game, state = new(points=40)
+    round_of_turns(state)
+    play(state, FIRE)
+    assert state.hand_number == 2 and state.totals == [5, -28, 36]
+    assert state.estimate() == state.totals
+    state.apply(DRAW)
+    scoring = loot_scoring(state.gods_in_play(), "scaled")
+    hands = [solve(hand, scoring).score for hand in state.hands]
+    assert state.estimate() == [t + h for t, h in zip(state.totals, hands)]
+    assert hands != [0, 0, 0]
+
+
 def test_illegal_moves_are_refused_and_change_nothing():
     game, state = new()
     before = state.clone()
