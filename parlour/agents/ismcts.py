@@ -191,6 +191,9 @@ class ISMCTSAgent(Agent):
             policies = [self.heuristic(seed=rng.getrandbits(32))
                         for _ in range(state.game.players)]
         score = {"rank": rank_rewards, "minmax": minmax_rewards, "gain": gain_rewards}[self.reward]
+        # The round is public, the same in every determinization: found once, not per iteration.
+        rounds = state.round_count() if self.rounds is not None else None
+        last_round = None if rounds is None else rounds + self.rounds - 1
         root = Node(None)
         first = None
         if self.prior == "heuristic":
@@ -203,7 +206,8 @@ class ISMCTSAgent(Agent):
                 break
             spent += 1
             try:
-                self._iterate(state, seat, root, rng, deadline, policies, score, first)
+                self._iterate(state, seat, root, rng, deadline, policies, score, first,
+                              last_round)
             except _OutOfTime:
                 break
             except NoDeal:
@@ -216,14 +220,11 @@ class ISMCTSAgent(Agent):
                      "first": first}
         return root
 
-    def _iterate(self, state, seat, root, rng, deadline, policies, score, first=None) -> None:
+    def _iterate(self, state, seat, root, rng, deadline, policies, score, first=None,
+                 last_round=None) -> None:
         det = state.determinize(seat, rng)
         path: list = []  # (child taken, children that were available beside it)
         start = det.returns() if score is gain_rewards else None
-        last_round = None
-        if self.rounds is not None:
-            rounds = det.round_count()
-            last_round = None if rounds is None else rounds + self.rounds - 1
         try:
             self._descend(det, root, rng, deadline, path, first)
             returns = self._play_out(det, rng, deadline, policies, self.depth, last_round)
