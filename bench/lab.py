@@ -1,6 +1,6 @@
 """Games per second of the lab with 1 and 2 local worker processes and with Ray, as ratios.
 
-    python bench/lab.py                    # ahzchim, 40 heuristic games per backend, best of 2
+    python bench/lab.py                    # ahzchim, 200 heuristic games per backend, best of 2
     python bench/lab.py viashi -n 200 --option round=true
 
 Targets (issue 9): 2 workers at least 1.8x one worker; Ray within 10% of 2 local processes.
@@ -52,7 +52,7 @@ def _cpu() -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game", nargs="?", default="ahzchim")
-    parser.add_argument("-n", type=int, default=40)
+    parser.add_argument("-n", type=int, default=200)
     parser.add_argument("--agents", default="heuristic")
     parser.add_argument("--option", action="append", default=[])
     parser.add_argument("--repeat", type=int, default=2, help="runs per figure; the best counts")
