@@ -22,7 +22,6 @@ from ..core.hidden import NoDeal
 from .base import Agent
 
 ROLLOUTS = ("random", "heuristic")
-REWARDS = ("rank", "minmax", "gain")
 PRIORS = ("none", "heuristic")
 
 
@@ -85,6 +84,10 @@ def gain_rewards(returns, start) -> list[float]:
     scales returns. In a match of many hands the totals so far can set every seat's rank (or
     stretch the span) whatever happens in the hand under way; the change since then cannot."""
     return minmax_rewards([r - s for r, s in zip(returns, start)])
+
+
+# How returns become the rewards the tree adds up, by the name `reward=` gives.
+REWARDS = {"rank": rank_rewards, "minmax": minmax_rewards, "gain": gain_rewards}
 
 
 def win_shares(returns) -> list[float]:
@@ -190,7 +193,7 @@ class ISMCTSAgent(Agent):
         if self.rollout == "heuristic":
             policies = [self.heuristic(seed=rng.getrandbits(32))
                         for _ in range(state.game.players)]
-        score = {"rank": rank_rewards, "minmax": minmax_rewards, "gain": gain_rewards}[self.reward]
+        score = REWARDS[self.reward]
         # The round is public, the same in every determinization: found once, not per iteration.
         rounds = state.round_count() if self.rounds is not None else None
         last_round = None if rounds is None else rounds + self.rounds - 1
@@ -350,7 +353,7 @@ def _at_least_zero(name: str, value) -> None:
         raise OptionError(f"ismcts {name} must be a number of at least 0, not {value!r}")
 
 
-def _one_of(name: str, value, choices: tuple, heuristic) -> None:
+def _one_of(name: str, value, choices, heuristic) -> None:
     if value not in choices:
         raise OptionError(f"ismcts {name}={value!r} is not known; use one of " + ", ".join(choices))
     if value == "heuristic" and heuristic is None:
