@@ -131,6 +131,10 @@ class Loot(Game):
                     options=(info.option("run_bonus"),), max_cards=12)
     # Every firing scores each hand with the exact solver: search scores the hands once, early.
     playout_depth = 16
+    # A hand lasts about a round among good players and a match about eight hands: hard's
+    # playouts stop where the hand under way ends, and score what each seat gained in it, rather
+    # than run into a freshly dealt hand whose luck would go into every result.
+    search_rounds = 1
     sample_options = (
         {},
         {"fire": "own_turn"},

@@ -437,3 +437,36 @@ def test_heuristic_plays_whole_matches():
             seat = state.current_player
             state.apply(agents[seat].choose(state, seat))
         assert max(abs(t) for t in state.totals) >= 100 or state.hand_number == 40
+
+
+def test_hards_playouts_end_with_the_hand_under_way(monkeypatch):
+    """Hard in a match searches the hand under way: a playout does not go on into the next hand
+    (docs/strength.md: "for games that set `search_rounds`, playouts that end with the hand under
+    way, each seat scored by its gain since the searched position (Loot: 1)")."""
+    from parlour.agents import make_agent
+    from parlour.agents.ismcts import ISMCTSAgent
+    game = parlour.load("loot", players=3)
+    state = game.new_state(seed=4)
+    for _ in range(3):  # a round of turns, so that firing is among the moves searched
+        state.apply(DRAW)
+        state.apply(state.legal_actions()[0])
+        while state.phase == "fire":
+            state.apply(PASS)
+    hand = state.hand_number
+    ends = []
+    real = ISMCTSAgent._play_out
+
+    def play_out(det, *args, **kwargs):
+        began = det.hand_number
+        returns = real(det, *args, **kwargs)
+        ends.append((began, det.hand_number, det.turns_in_hand))
+        return returns
+
+    monkeypatch.setattr(ISMCTSAgent, "_play_out", staticmethod(play_out))
+    hard = make_agent("hard:iters=60", game, seed=2)
+    assert hard.rounds == 1 and hard.reward == "gain"
+    hard.choose(state, state.current_player)
+    in_hand = [(number, turns) for began, number, turns in ends if began == hand]
+    assert any(number == hand + 1 for number, _ in in_hand), "no playout reached the firing"
+    # Where one fired, it stopped as the next hand was dealt, before anyone played in it.
+    assert all(number == hand or (number, turns) == (hand + 1, 0) for number, turns in in_hand)
