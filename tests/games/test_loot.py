@@ -446,12 +446,9 @@ def test_hards_playouts_end_with_the_hand_under_way(monkeypatch):
     from parlour.agents import make_agent
     from parlour.agents.ismcts import ISMCTSAgent
     game = parlour.load("loot", players=3)
-    state = game.new_state(seed=4)
-    for _ in range(3):  # a round of turns, so that firing is among the moves searched
-        state.apply(DRAW)
-        state.apply(state.legal_actions()[0])
-        while state.phase == "fire":
-            state.apply(PASS)
+    state = round_of_turns(game.new_state(seed=4))  # so that firing is among the moves searched
+    while state.phase == "fire":
+        state.apply(PASS)
     hand = state.hand_number
     ends = []
     real = ISMCTSAgent._play_out
