@@ -21,7 +21,7 @@ from parlour.agents.arena_cli import split_agents
 from parlour.agents.hints import format_hints, hints
 from parlour.agents import ismcts
 from parlour.agents.ismcts import gain_rewards, minmax_rewards, rank_rewards, step, \
-    win_shares
+    value_rewards, win_shares
 from parlour.core.hidden import NoDeal, redeal
 
 GAMES = parlour.games()
@@ -88,7 +88,7 @@ def test_levels_are_what_they_say(game):
     hard = make_agent("hard", game)
     assert isinstance(hard, ISMCTSAgent) and hard.seconds == HARD_SECONDS
     assert hard.depth == game.playout_depth and hard.rounds == game.search_rounds
-    assert hard.reward == ("gain" if game.search_rounds else "rank")
+    assert hard.reward == ("gain" if game.search_rounds else game.search_reward or "rank")
     assert hard.floor == (game.search_floor or 0.0)
     assert make_agent("hard:seconds=0.25", game).seconds == 0.25
     spec = make_agent("ismcts:iters=20,rollout=heuristic" if game.heuristic else
@@ -624,6 +624,19 @@ def test_floor_keeps_a_few_alike_playouts_from_looking_certain():
         ISMCTSAgent(iters=1, prior="heuristic", floor=1.0, heuristic=heuristic)
     with pytest.raises(OptionError):
         ISMCTSAgent(iters=1, prior="heuristic", trust=1.0, floor=-1, heuristic=heuristic)
+
+
+def test_value_rewards_keep_the_chances_a_place_would_hide():
+    """reward=value: returns as they are, put on 0..1 by the game's bounds on them, so that a
+    likelier win counts where no seat's place changes; a game that does not bound its returns
+    is refused at the table."""
+    assert value_rewards([-1.0, 1.0, -0.5, 0.0], -1.0, 1.0) == [0.0, 1.0, 0.25, 0.5]
+    likelier, less = [0.2, -0.4, -0.8, -1.0], [0.1, -0.3, -0.8, -1.0]
+    assert rank_rewards(likelier) == rank_rewards(less)
+    assert value_rewards(likelier, -1.0, 1.0)[0] > value_rewards(less, -1.0, 1.0)[0]
+    unbounded = next(parlour.load(g) for g in GAMES if parlour.load(g).return_bounds is None)
+    with pytest.raises(OptionError, match="bounds its returns"):
+        make_agent("ismcts:iters=5,reward=value", unbounded)
 
 
 def test_a_redeal_that_finds_no_fit_never_falls_back_on_the_real_cards():

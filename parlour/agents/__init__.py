@@ -42,7 +42,15 @@ def _medium(game, seed, params):
 
 def _ismcts(game, seed, params):
     params = {"depth": game.playout_depth, **params}
+    _check_bounds(game, params)
     return ISMCTSAgent(seed=seed, heuristic=game.heuristic, **params)
+
+
+def _check_bounds(game, params) -> None:
+    # Found at the table, not at the first move the agent is asked for.
+    if params.get("reward") == "value" and game.return_bounds is None:
+        raise OptionError(f"ismcts reward=value needs a game that bounds its returns; "
+                          f"{game.info.title} does not")
 
 
 def hard_params(game) -> dict:
@@ -50,8 +58,8 @@ def hard_params(game) -> dict:
     where the game sets one; with a heuristic, its moves in the playouts and its move at the root,
     kept unless the search finds a clearly better one, a tree no deeper than the game's
     `search_tree` where it sets one, the game's `search_floor` under the trust test's spreads,
-    and playouts that end with the game's `search_rounds` hands, scored by each seat's gain,
-    where it sets those."""
+    rewards by the game's `search_reward`, and playouts that end with the game's `search_rounds`
+    hands, scored by each seat's gain, where it sets those."""
     params = {"seconds": HARD_SECONDS, "depth": game.playout_depth}
     if game.heuristic is not None:
         params.update(rollout="heuristic", prior="heuristic", widen=1.0, trust=1.0)
@@ -59,13 +67,17 @@ def hard_params(game) -> dict:
             params["tree"] = game.search_tree
         if game.search_floor is not None:
             params["floor"] = game.search_floor
+    if game.search_reward is not None:
+        params["reward"] = game.search_reward
     if game.search_rounds is not None:
         params.update(rounds=game.search_rounds, reward="gain")
     return params
 
 
 def _hard(game, seed, params):
-    return ISMCTSAgent(seed=seed, heuristic=game.heuristic, **{**hard_params(game), **params})
+    params = {**hard_params(game), **params}
+    _check_bounds(game, params)
+    return ISMCTSAgent(seed=seed, heuristic=game.heuristic, **params)
 
 
 def _no_params(kind, params):

@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from functools import partial
 
 from ..core.errors import OptionError
 from ..core.hidden import NoDeal
@@ -86,8 +87,16 @@ def gain_rewards(returns, start) -> list[float]:
     return minmax_rewards([r - s for r, s in zip(returns, start)])
 
 
+def value_rewards(returns, low: float, high: float) -> list[float]:
+    """Returns as they are, put on 0..1 by the game's bounds on them. For a game whose estimate
+    is an expected return: a likelier win counts even where no seat's place changes."""
+    span = high - low
+    return [(r - low) / span for r in returns]
+
+
 # How returns become the rewards the tree adds up, by the name `reward=` gives.
-REWARDS = {"rank": rank_rewards, "minmax": minmax_rewards, "gain": gain_rewards}
+REWARDS = {"rank": rank_rewards, "minmax": minmax_rewards, "gain": gain_rewards,
+           "value": value_rewards}
 
 
 def win_shares(returns) -> list[float]:
@@ -194,6 +203,12 @@ class ISMCTSAgent(Agent):
             policies = [self.heuristic(seed=rng.getrandbits(32))
                         for _ in range(state.game.players)]
         score = REWARDS[self.reward]
+        if score is value_rewards:
+            bounds = state.game.return_bounds
+            if bounds is None:
+                raise OptionError(f"ismcts reward=value needs a game that bounds its returns; "
+                                  f"{state.game.info.title} does not")
+            score = partial(value_rewards, low=bounds[0], high=bounds[1])
         # The round is public, the same in every determinization: found once, not per iteration.
         rounds = state.round_count() if self.rounds is not None else None
         last_round = None if rounds is None else rounds + self.rounds - 1

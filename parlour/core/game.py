@@ -150,6 +150,12 @@ class Game:
     # root's playouts: for games where a move's few playouts often score alike, which would make
     # any better mean among them look certain (None: no floor).
     search_floor: ClassVar[float | None] = None
+    # How hard's search turns returns into rewards, where the game knows better than by rank:
+    # "value" for a game whose `estimate()` is an expected return, so that a move that makes a
+    # win likelier counts even when no seat's place changes (needs `return_bounds`).
+    search_reward: ClassVar[str | None] = None
+    # The least and the most `returns()` can give a seat, where the game bounds them.
+    return_bounds: ClassVar[tuple[float, float] | None] = None
     # True when a stacked deck alone fixes the opening position (no die, cup or other draw).
     deck_decides_deal: ClassVar[bool] = True
 

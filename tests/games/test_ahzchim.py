@@ -2,15 +2,17 @@
 and the moves written in the game's notation. Docstrings quote the rule they check."""
 
 from collections import Counter
+from math import exp
 
 import pytest
 
 import parlour
 from parlour import IllegalAction
+from parlour.agents import make_agent
 from parlour.agents.base import RandomAgent
 from parlour.core.cards import AHZCHIM_CHIPS, FRENCH_52
-from parlour.games.ahzchim import (ACCEPT, PASS, REFUSE, YIELD, Attack, Draw, Offer, Spot,
-                                   AhzchimHeuristic)
+from parlour.games.ahzchim import (ACCEPT, PASS, REFUSE, WIN_WEIGHTS, YIELD, Attack, Draw, Offer,
+                                   Spot, AhzchimHeuristic)
 
 
 # Helpers ----------------------------------------------------------------------------------------
@@ -806,3 +808,43 @@ def test_a_card_offered_in_trade_stays_in_the_proposers_hand_when_determinized()
                 twin.clone().apply(action)
         return
     raise AssertionError("no trade offer found to test")
+
+
+# What hard's search stops at --------------------------------------------------------------------
+def test_estimate_is_each_seats_expected_return_by_the_win_model():
+    """"The player who obtains all the Zahahnie wins": a win is +1, a loss -1. Hard's playouts stop
+    after a few moves and take estimate(): each seat's expected return, so the seats' chances add
+    up to one win, a seat out of play is at -1, and more Zahahnie or a spade more in hand make a
+    seat likelier to win."""
+    s = new(4, [["7H", "8H", "9H", "9S", "4C"], ["2H", "3D", "4D", "5D", "6D"],
+                ["3H", "TS", "6C", "7C", "8C"], ["4H", "JS", "9C", "TC", "JC"]])
+    guess = s.estimate()
+    assert sum((g + 1) / 2 for g in guess) == pytest.approx(1.0)
+    assert guess[0] == max(guess), "three Zahahnie against one"
+    before = s.estimate()[2]
+    move(s, "QS", "hand", seat=2, from_pord=True)
+    assert s.estimate()[2] > before, "a spade more in hand"
+    s.in_play[3] = False
+    guess = s.estimate()
+    assert guess[3] == -1.0 and sum((g + 1) / 2 for g in guess) == pytest.approx(1.0)
+
+
+def test_win_model_weighs_what_the_fit_found():
+    """The estimate's odds are exp(WIN_WEIGHTS . win_features): a seat's Zahahnie held, their
+    worth squared / 20, its hand's size, the spades, the diamonds' worth and the clubs in it."""
+    s = new(2, [["KH", "2H", "9S", "KD", "4C"], ["3H", "3D", "4D", "5D", "6D"]])
+    assert s.win_features(0) == (2, (3 + 1) ** 2 / 20, 3, 1, 3, 1)
+    assert s.win_features(1) == (1, 1 / 20, 4, 0, 4, 0)
+    odds = [exp(sum(w * f for w, f in zip(WIN_WEIGHTS, s.win_features(seat)))) for seat in (0, 1)]
+    assert s.estimate() == pytest.approx([2 * o / sum(odds) - 1 for o in odds])
+
+
+def test_hard_judges_playouts_by_the_win_chance_not_the_place():
+    """Hard for Ahzchim adds up the estimate's chances as they are (reward=value): a spade spent or
+    a Zahahnie taken seldom changes any seat's place among four."""
+    game = parlour.load("ahzchim")
+    hard = make_agent("hard", game)
+    assert hard.reward == "value" and hard.depth == game.playout_depth
+    state = game.new_state(seed=4)
+    chosen = make_agent("hard:iters=30", game, seed=1).choose(state, 0)
+    assert chosen in state.legal_actions()
