@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from ..core.errors import OptionError
 from .base import Agent, RandomAgent
-from .ismcts import PRIORS, ROLLOUTS, REWARDS, ISMCTSAgent
+from .ismcts import PRIORS, ROLLOUTS, REWARDS, ISMCTSAgent, value_scorer
 
 # hard: one second a move on this machine (ISMCTSAgent stops a little short of it).
 HARD_SECONDS = 1.0
@@ -48,9 +48,8 @@ def _ismcts(game, seed, params):
 
 def _check_bounds(game, params) -> None:
     # Found at the table, not at the first move the agent is asked for.
-    if params.get("reward") == "value" and game.return_bounds is None:
-        raise OptionError(f"ismcts reward=value needs a game that bounds its returns; "
-                          f"{game.info.title} does not")
+    if params.get("reward") == "value":
+        value_scorer(game)
 
 
 def hard_params(game) -> dict:

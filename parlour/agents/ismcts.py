@@ -80,6 +80,15 @@ def minmax_rewards(returns) -> list[float]:
     return [(r - low) / span for r in returns]
 
 
+def value_scorer(game):
+    """`value_rewards` on `game`'s bounds; OptionError where the game does not bound its returns."""
+    bounds = game.return_bounds
+    if bounds is None:
+        raise OptionError(f"ismcts reward=value needs a game that bounds its returns; "
+                          f"{game.info.title} does not")
+    return partial(value_rewards, low=bounds[0], high=bounds[1])
+
+
 def gain_rewards(returns, start) -> list[float]:
     """Each seat's change in return since the search's position, scaled as `minmax_rewards`
     scales returns. In a match of many hands the totals so far can set every seat's rank (or
@@ -204,11 +213,7 @@ class ISMCTSAgent(Agent):
                         for _ in range(state.game.players)]
         score = REWARDS[self.reward]
         if score is value_rewards:
-            bounds = state.game.return_bounds
-            if bounds is None:
-                raise OptionError(f"ismcts reward=value needs a game that bounds its returns; "
-                                  f"{state.game.info.title} does not")
-            score = partial(value_rewards, low=bounds[0], high=bounds[1])
+            score = value_scorer(state.game)
         # The round is public, the same in every determinization: found once, not per iteration.
         rounds = state.round_count() if self.rounds is not None else None
         last_round = None if rounds is None else rounds + self.rounds - 1
