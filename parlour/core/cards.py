@@ -98,3 +98,6 @@ AHZCHIM_CHIPS = Deck(
 
 DECKS = {deck.name: deck for deck in
          (FRENCH_52, SKAT_32, VIASHI_54, VIASHI_DOUBLE, XUNI_42, MAUNWE, AHZCHIM_CHIPS)}
+
+# Every card name of every deck: what the table page draws as a card.
+CARD_NAMES = frozenset(card for deck in DECKS.values() for card in deck.cards)

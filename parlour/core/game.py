@@ -15,7 +15,7 @@ from itertools import repeat
 from operator import is_
 from typing import Any, ClassVar
 
-from .cards import DECKS, Deck
+from .cards import CARD_NAMES, DECKS, Deck
 from .errors import IllegalAction, OptionError
 
 _MISSING = object()
@@ -158,6 +158,8 @@ class Game:
     return_bounds: ClassVar[tuple[float, float] | None] = None
     # True when a stacked deck alone fixes the opening position (no die, cup or other draw).
     deck_decides_deal: ClassVar[bool] = True
+    # The room's "How to play" panel: the goal in a sentence and a turn in at most five lines.
+    how_to_play: ClassVar[dict | None] = None
 
     def __init__(self, players: int | None = None, **options: Any):
         info = self.info
@@ -223,6 +225,25 @@ class Game:
                 value = " ".join(value)
             lines.append(f"{key}: {value}")
         return "\n".join(lines)
+
+    # The card room (parlour/core/scene.py) --------------------------------------------------
+    def scene(self, view: dict) -> dict:
+        """What the table page draws of a seat's view. Games override it with their table."""
+        from .scene import default_scene
+        return default_scene(view, self.players)
+
+    def move_picks(self, view: dict, action) -> list[list[str]]:
+        """The slots a player fills on the table to make `action` (scene.py says how)."""
+        from .scene import default_picks
+        return default_picks(view, action, CARD_NAMES)
+
+    def send_cards(self, action) -> bool:
+        """True where the move is sent as the cards picked (any card of a rank will do)."""
+        return False
+
+    def choice_text(self, key: str) -> dict:
+        """How the table names a choice key ("=W"): its text, and a suit to colour it by."""
+        return {"text": key[1:]}
 
     # A fixed-size vector of a seat's view, for learning agents (the research adapters): by
     # default the generic encoder, which learns the layout of this game's views; a game may

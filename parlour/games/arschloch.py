@@ -17,6 +17,7 @@ from ..core.errors import IllegalAction, OptionError
 from ..core.game import Game, GameInfo, Option, PhasedState
 from ..core.hidden import redeal
 from ..core.registry import register
+from ..core.scene import row, seat_entry
 
 
 # Actions ---------------------------------------------------------------------------------------
@@ -124,6 +125,67 @@ class Arschloch(Game):
         {"points": 8, "revolution": True, "equality": True},
         {"deck": 52, "ten_high": True, "rounds": 2},
     )
+
+    # The table: a climbing game, the play to beat in the middle, each seat's last play before it.
+    def scene(self, view: dict) -> dict:
+        n = self.players
+        me = view["seat"]
+        names = titles(n)
+        played = {entry["seat"]: entry["play"] for entry in view["trick"]}
+        counted = self.options["points"] is not None or self.options["rounds"] is not None
+        seats = []
+        for s in range(n):
+            play = played.get(s)
+            place = view["places"].index(s) if s in view["places"] else None
+            seats.append(seat_entry(
+                count=view["hand_counts"][s],
+                played=row(play.split()) if play and play != "pass" else None,
+                note="passes" if play == "pass" else ("out" if place is not None else None),
+                badges=[names[place]] if place is not None else
+                [f"was {e['title']}" for e in view["last_ranking"] or () if e["seat"] == s],
+                score=view["scores"][s] if counted else None))
+        centre = []
+        beat = view["to_beat"]
+        centre.append(row(beat["cards"] if beat else [], label="To beat" if beat else "Lead"))
+        if any(card is not None for card in view["extras"]) or view["phase"] == "swap":
+            centre.append(row(view["extras"], label="Extra cards"))
+        info = [{"label": "Round", "text": str(view["round"])}]
+        if view["revolution"]:
+            info.append({"label": "Revolution", "text": "the rank order is reversed"})
+        if view["points_target"]:
+            info.append({"label": "Play to", "text": f"{view['points_target']} points"})
+        return {"family": "climb", "info": info, "say": self._say(view, me), "centre": centre,
+                "seats": seats, "hand": row(view["hand"]) if view["hand"] is not None else None}
+
+    def _say(self, view: dict, me: int | None) -> str | None:
+        if me is None or view["to_act"] != me:
+            return None
+        if view["phase"] == "exchange":
+            owed = [o for o in view["owed"] if o["giver"] == me]
+            if owed:
+                o = owed[0]
+                return f"Give {o['count']} of your cards to seat {o['receiver']}"
+            return None
+        if view["phase"] == "swap":
+            return "Take a face-up extra card and put one of yours face down in its place"
+        beat = view["to_beat"]
+        if beat is None:
+            return "Lead any cards of one rank"
+        return f"Beat {' '.join(beat['cards'])} with as many higher cards, or pass"
+
+    def move_picks(self, view: dict, action) -> list[list[str]]:
+        # Suits do not matter in play: any held card of the rank fills a slot.
+        if isinstance(action, Play):
+            hand = view["hand"]
+            return [[c for c in hand if c[0] == card[0]] for card in action.cards]
+        if isinstance(action, Give):
+            return [[action.card]]
+        if isinstance(action, Swap):
+            return [[action.take]] if action.take == action.put else [[action.take], [action.put]]
+        return []
+
+    def send_cards(self, action) -> bool:
+        return isinstance(action, Play)
 
     def check_options(self) -> None:
         o = self.options

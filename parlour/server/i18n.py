@@ -313,6 +313,27 @@ class Translator:
                     moves[move] = found
         return {"keys": keys, "values": values, "moves": moves}
 
+    # The words of a scene (parlour/core/scene.py) and of the table's moves.
+    SCENE_TEXT = ("label", "text", "say", "note")
+
+    def scene(self, scene: Any, game: str | None) -> Any:
+        """The scene with its words in this language; cards, seats and picks stay as they are."""
+        if self.english:
+            return scene
+        if isinstance(scene, list):
+            return [self.scene(v, game) for v in scene]
+        if not isinstance(scene, dict):
+            return scene
+        out = {}
+        for k, v in scene.items():
+            if k in self.SCENE_TEXT and isinstance(v, str):
+                out[k] = self.show(v, None, game)
+            elif k == "badges" and isinstance(v, list):
+                out[k] = [self.show(b, None, game) if isinstance(b, str) else b for b in v]
+            else:
+                out[k] = self.scene(v, game)
+        return out
+
     def game_info(self, info: dict) -> dict:
         """A game's info (GameInfo.to_dict()) with its title, summary and options' texts in
         this language; names and values stay as they are, with labels beside them."""

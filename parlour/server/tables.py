@@ -23,6 +23,7 @@ import parlour
 from parlour.agents import RandomAgent, make_agent
 from parlour.agents.hints import hints as best_moves
 from parlour.core.errors import IllegalAction, OptionError
+from parlour.core.scene import table_moves
 
 from . import auth, i18n
 from .store import Store
@@ -251,7 +252,13 @@ class Table:
         return {"type": "welcome", "table": self.meta(tr), "seat": seat,
                 "game": tr.game_info(self.game.info.to_dict()), "cards": self._cards,
                 "layout": getattr(self.game, "layout", None),
-                "rules": f"/rules/{self.game.info.id}"}
+                "how": self._how(tr), "rules": f"/rules/{self.game.info.id}"}
+
+    def _how(self, tr: i18n.Translator) -> dict:
+        game_id = self.game.info.id
+        how = self.game.how_to_play or {"goal": self.game.info.summary, "turn": []}
+        return {"goal": tr.show(how["goal"], None, game_id),
+                "turn": [tr.show(line, None, game_id) for line in how["turn"]]}
 
     def state_frame(self, seat: int | None, tr: i18n.Translator) -> str:
         key = (self.ply, self._presence, seat, tr.lang)
@@ -261,19 +268,35 @@ class Table:
                 self._frame_cache.clear()
             state = self.state
             to_act = state.current_player
-            legal = ([str(a) for a in state.legal_actions()]
-                     if seat is not None and seat == to_act and not state.is_terminal else [])
+            actions = (state.legal_actions()
+                       if seat is not None and seat == to_act and not state.is_terminal else [])
+            legal = [str(a) for a in actions]
             view = json.loads(json.dumps(state.view(seat), default=_json_default))
+            game_id = self.game.info.id
+            moves = table_moves(self.game, view, actions)
             frame = {"type": "state", "table": self.id, "ply": self.ply, "seat": seat,
                      "to_act": to_act, "status": self.status, "view": view,
                      "legal": legal, "seats": [s.public_dict() for s in self.seats],
                      "result": state.returns() if state.is_terminal else None,
                      "next_table": self.next_table,
                      # What the frame says in the reader's language; the view keeps notation.
-                     "tr": tr.frame(view, legal, self.game.info.id)}
+                     "tr": tr.frame(view, legal, game_id),
+                     # The table as drawn and the moves as picked on it (parlour/core/scene.py).
+                     "scene": tr.scene(self.game.scene(view), game_id),
+                     "moves": moves, "choices": self._choices(moves, tr)}
             text = json.dumps(frame, separators=(",", ":"))
             self._frame_cache[key] = text
         return text
+
+    def _choices(self, moves: list[dict], tr: i18n.Translator) -> dict:
+        keys = {key for move in moves for slot in move["picks"] for key in slot
+                if key.startswith("=")}
+        out = {}
+        for key in sorted(keys):
+            choice = dict(self.game.choice_text(key))
+            choice["text"] = tr.show(choice["text"], None, self.game.info.id)
+            out[key] = choice
+        return out
 
     def _changed(self, presence: bool = False) -> None:
         if presence:

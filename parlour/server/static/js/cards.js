@@ -157,3 +157,8 @@ export function cardElement(name, extraClass) {
   el.innerHTML = cardSVG(name);
   return el;
 }
+
+// The ink of a suit ("R", "bat") for words that name it.
+export function suitInk(key) {
+  return ink(key, "#d8d2c0");
+}

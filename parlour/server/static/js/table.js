@@ -1,36 +1,41 @@
-// The table page: one websocket to /ws/<table>, the view drawn generically, legal moves as
-// buttons and selectable cards. The page only ever sees what the server sends this seat.
+// The table page: one websocket to /ws/<table>; the game's scene drawn as seats around a felt;
+// a move made by picking its cards, then the place it goes to, then (only if still open) a
+// choice. The page only ever sees what the server sends this seat.
 
 import { cardGlyph } from "./cards.js";
 import { api, copyText, dropSeat, h, hostOf, inviteLink, keepHost, keepSeat,
   playerName, seatOf, setPlayerName } from "./common.js";
 import { lang, t } from "./i18n.js";
-import { layoutView, makeContext, placesInMove, renderFacts, renderLog, renderSeatPanels,
-  renderTiles, richText, seatChip, cardRow, fitRow } from "./view.js";
+import { drawInfo, drawSeat, drawZone, seatOrder } from "./scene.js";
+import { makeContext, renderLog, richText, seatChip } from "./view.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
 const $ = (id) => document.getElementById(id);
+const MOTION = !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 let ws = null;
 let welcome = null;
 let frame = null;
 let ctx = null;
-let selected = new Set(); // data-uid of the selected card elements
+let picked = []; // [{key, uid}] in the order picked
 let pending = false;
 let retry = 1000;
 let rejoin = false;
 let hint = null;
-let asked = false; // a hint is on its way
+let asked = false;
 let lastPly = -1;
-let sentRematch = false;
+let autoTimer = null;
 
 // An invite link carries the seat's token in its fragment (never sent to the server in a URL):
-// keep it in this browser, then take it out of the address bar.
+// keep it in this browser, then take it out of the address bar. A friend who arrives by one
+// is asked a name before anything else.
+let invited = false;
 (function readInvite() {
   const params = new URLSearchParams(location.hash.slice(1));
   const token = params.get("token");
   if (token) {
     keepSeat(tableId, params.has("seat") ? +params.get("seat") : null, token);
+    invited = !playerName();
     history.replaceState(null, "", location.pathname);
   }
 })();
@@ -84,18 +89,22 @@ function receive(message) {
       welcome = message;
       document.title = `${message.game.title} \u00b7 ${t("Parlour")}`;
       $("game-title").textContent = message.game.title;
-      $("table-id").textContent = t("table {id}", { id: message.table.id });
-      $("rules-link").href = message.rules;
-      if (message.seat !== null && message.seat !== undefined) banner(null);
+      drawHowTo(message);
+      if (message.seat !== null && message.seat !== undefined) {
+        banner(null);
+        const seat = message.table && (message.table.seats || [])[message.seat];
+        if (invited && (!seat || /^(Player|Seat) \d+$/.test(seat.name || ""))) askName();
+        invited = false;
+      }
       if (frame) render();
       break;
     case "state":
-      if (message.ply !== lastPly) { selected = new Set(); hint = null; asked = false; lastPly = message.ply; }
+      if (message.ply !== lastPly) { picked = []; hint = null; asked = false; lastPly = message.ply; }
       frame = message;
       pending = false;
       if (welcome) render();
-      // What this page was sent, and what it picks a move by, for tests and the console.
-      window.parlour = { welcome, frame, picks: (text) => (parsedLegal().find((a) => a.text === text) || {}).cards };
+      // What this page was sent, and how it picks a move, for tests and the console.
+      window.parlour = { welcome, frame, picks: (text) => picksOf(text) };
       break;
     case "error":
       pending = false;
@@ -140,45 +149,101 @@ function banner(text, kind = "info", extra = null) {
   if (kind === "error") bannerTimer = setTimeout(() => { el.hidden = true; }, 6000);
 }
 
+// A friend who came by an invite link says who they are first.
+function askName() {
+  invited = false;
+  const dialog = $("name-dialog");
+  const input = dialog.querySelector("input");
+  input.value = "";
+  dialog.hidden = false;
+  input.focus();
+  dialog.querySelector("form").onsubmit = (event) => {
+    event.preventDefault();
+    const name = input.value.trim();
+    if (name) { setPlayerName(name); join(false); }
+    dialog.hidden = true;
+  };
+}
+
+function drawHowTo(message) {
+  const how = message.how || {};
+  const box = $("how-body");
+  box.replaceChildren(
+    how.goal ? h("p", { class: "goal" }, how.goal) : null,
+    how.turn && how.turn.length ? h("ol", { class: "turn-steps" }, how.turn.map((line) => h("li", {}, line))) : null,
+    h("p", {}, h("a", { href: message.rules, target: "_blank", rel: "noopener" }, t("The full rules"))));
+}
+
 // Drawing ------------------------------------------------------------------------------------
 function render() {
   const meta = welcome.table;
   ctx = makeContext({ cards: welcome.cards, players: meta.players, seats: frame.seats,
     mySeat: frame.seat, layout: welcome.layout, toAct: frame.to_act, tr: frame.tr });
-  const view = frame.view || {};
-  ctx.view = view;
-  const parts = layoutView(view, ctx);
-  ctx.log = parts.log;
-  $("seats").replaceChildren(...renderSeatPanels(view, parts, ctx, frame));
-  $("facts").replaceChildren(parts.facts.length ? renderFacts(view, parts.facts, ctx) : "");
-  $("tiles").replaceChildren(...renderTiles(view, parts.tiles, ctx));
+  const scene = frame.scene || { seats: [] };
+  const before = MOTION ? positions() : null;
+  const felt = $("felt");
+  felt.className = `felt family-${scene.family || "climb"} players-${meta.players}`;
+  const { others, me } = seatOrder(meta.players, frame.seat);
+  const seated = Number.isInteger(frame.seat);
+  $("others").replaceChildren(...others.map((i) => drawSeat(i, scene.seats[i], ctx, frame)));
+  $("info").replaceChildren(...drawInfo(scene.info, ctx));
+  $("centre").replaceChildren(...(scene.centre || []).map((z) => drawZone(z, ctx)));
+  $("me").replaceChildren(drawSeat(me, scene.seats[me], ctx, frame, { mine: seated }));
+  const say = $("say");
+  say.hidden = !scene.say;
+  say.replaceChildren(scene.say ? richText(scene.say, ctx) : "");
   const hand = $("hand");
-  if (parts.hand && !(frame.status === "over" && !parts.hand.length)) {
+  if (scene.hand && !(frame.status === "over" && !(scene.hand.items || []).length)) {
     hand.hidden = false;
-    hand.replaceChildren(h("h3", {}, parts.handKey === "hand" || parts.handBySeat ? t("Your hand") : ctx.label(parts.handKey),
-      h("span", { class: "count" }, String(parts.hand.length))),
-      parts.hand.length ? cardRow(parts.hand, { fan: true }) : h("p", { class: "muted" }, t("no cards")));
+    hand.replaceChildren(drawZone({ ...scene.hand, kind: "hand" }, ctx));
   } else {
     hand.hidden = true;
     hand.replaceChildren();
   }
   const log = $("log");
-  if (parts.log) {
-    log.replaceChildren(...renderLog(parts.log, ctx));
-    log.scrollTop = log.scrollHeight;
-    $("log-box").hidden = false;
-  } else {
-    $("log-box").hidden = true;
-  }
+  const lines = (frame.view && frame.view.log) || [];
+  log.replaceChildren(...renderLog(lines, ctx));
+  log.scrollTop = log.scrollHeight;
   let uid = 0;
-  for (const el of document.querySelectorAll("main .card[data-card], main [data-place]")) el.dataset.uid = String(uid++);
-  ctx.placeNames = new Set([...document.querySelectorAll("main [data-place]")].map((el) => el.dataset.place));
+  for (const el of document.querySelectorAll("#felt .card[data-card], #hand .card[data-card], #felt [data-pick]")) el.dataset.uid = String(uid++);
   renderTurn();
   renderOver();
   renderSeatTools();
   renderInvites();
   renderActions();
   fitHand();
+  if (before) travel(before);
+}
+
+// Motion: a card that was on the page before flies from where it was; a card new to the table
+// comes from the seat that played it (or the pile it was drawn from).
+function positions() {
+  const out = new Map();
+  for (const el of document.querySelectorAll("#felt .card[data-card], #hand .card[data-card]")) {
+    const list = out.get(el.dataset.card) || [];
+    list.push(el.getBoundingClientRect());
+    out.set(el.dataset.card, list);
+  }
+  return out;
+}
+
+function travel(before) {
+  for (const el of document.querySelectorAll("#felt .card[data-card], #hand .card[data-card]")) {
+    const from = (before.get(el.dataset.card) || []).shift();
+    const to = el.getBoundingClientRect();
+    let start = from;
+    if (!start) {
+      const seat = el.closest(".seat .played") && el.closest(".seat");
+      const head = seat && seat.querySelector(".avatar");
+      if (!head) continue;
+      start = head.getBoundingClientRect();
+    }
+    const dx = start.left - to.left, dy = start.top - to.top;
+    if (Math.abs(dx) < 2 && Math.abs(dy) < 2) continue;
+    const scale = start.width && to.width ? start.width / to.width : 1;
+    el.animate([{ transform: `translate(${dx}px, ${dy}px) scale(${scale})` }, { transform: "none" }],
+      { duration: 320, easing: "cubic-bezier(.2,.7,.3,1)" });
+  }
 }
 
 function renderTurn() {
@@ -191,7 +256,6 @@ function renderTurn() {
   else text = t("Waiting for {name}", { name: ctx.seatName(frame.to_act) });
   el.className = "turn " + cls;
   el.replaceChildren(h("span", { class: "turn-text" }, text),
-    h("span", { class: "ply" }, t("move {n}", { n: frame.ply })),
     frame.seat === null || frame.seat === undefined ? h("span", { class: "watching" }, t("watching")) : "");
 }
 
@@ -212,7 +276,7 @@ function renderOver() {
       results[i] === best ? h("span", { class: "crown" }, "\u265b") : null))),
     h("div", { class: "over-actions" },
       next ? h("button", { class: "btn primary", onclick: () => goToNext(next) }, t("Go to the next game"))
-        : seated ? h("button", { class: "btn primary", id: "rematch", onclick: () => { sentRematch = true; send({ type: "rematch" }); } }, t("Play again")) : null,
+        : seated ? h("button", { class: "btn primary", id: "rematch", onclick: () => send({ type: "rematch" }) }, t("Play again")) : null,
       h("a", { class: "btn", href: `/replay/${tableId}` }, t("Replay")),
       h("a", { class: "btn", href: `/api/tables/${tableId}/record`, download: "" }, t("Download record")),
       h("a", { class: "btn ghost", href: "/" }, t("Lobby"))));
@@ -229,7 +293,6 @@ function goToNext(next) {
 
 function renderSeatTools() {
   const el = $("seat-tools");
-  const meta = welcome.table;
   const seated = frame.seat !== null && frame.seat !== undefined;
   const open = frame.seats.filter((s) => s.kind === "person" && s.public && !s.claimed);
   const parts = [];
@@ -237,11 +300,18 @@ function renderSeatTools() {
     const input = h("input", { type: "text", maxlength: "24", value: playerName() || "", placeholder: t("your name"), "aria-label": t("your name") });
     input.addEventListener("change", () => { setPlayerName(input.value.trim()); join(false); });
     parts.push(h("label", { class: "name-field" }, t("Name"), " ", input));
+    const auto = h("input", { type: "checkbox", id: "auto-pass" });
+    auto.checked = autoPass();
+    auto.addEventListener("change", () => { localStorage.setItem("parlour.autopass", auto.checked ? "1" : "0"); });
+    parts.push(h("label", { class: "check" }, auto, " ", t("Pass for me when passing is all I can do")));
   } else if (open.length && frame.status !== "over") {
     parts.push(h("button", { class: "btn primary", id: "take-seat", onclick: takeSeat }, t("Take a seat")));
   }
   el.replaceChildren(...parts);
-  void meta;
+}
+
+function autoPass() {
+  return localStorage.getItem("parlour.autopass") !== "0";
 }
 
 async function takeSeat() {
@@ -280,126 +350,135 @@ async function reissue(seat) {
     host.tokens[seat] = answer.token;
     keepHost(tableId, host);
     renderInvites();
-    banner(t("A new invite link for seat {n} is ready; the old one no longer works.", { n: seat }), "info");
+    banner(t("A new invite link is ready; the old one no longer works."), "info");
   } catch (error) {
     banner(error.message, "error");
   }
 }
 
-// Moves ---------------------------------------------------------------------------------------
-// What a move can be picked by: its cards, and the named places it goes to ("@d4").
-function parsedLegal() {
-  return (frame.legal || []).map((text) => {
-    const tokens = text.trim().split(/\s+/);
-    const cardNames = tokens.filter((t) => ctx.isCard(t));
-    const cards = [...cardNames, ...placesInMove(text, ctx).map((p) => "@" + p)];
-    const kind = !cards.length ? "word" : cardNames.length === tokens.length ? "cards" : "mixed";
-    return { text, cards, kind };
-  });
+// Moves by direct play ------------------------------------------------------------------------
+// Each move is slots of keys (a card's name, a place "@a5", a choice "=W"); a pick fills a slot.
+// fit: which slot each picked key fills, or null when the move cannot take these picks.
+function fit(move, keys) {
+  const used = new Array(move.picks.length).fill(false);
+  const go = (k) => {
+    if (k === keys.length) return true;
+    for (let s = 0; s < move.picks.length; s++) {
+      if (!used[s] && move.picks[s].includes(keys[k])) {
+        used[s] = true;
+        if (go(k + 1)) return true;
+        used[s] = false;
+      }
+    }
+    return false;
+  };
+  return go(0) ? used : null;
 }
 
-function pickKey(el) {
-  return el.dataset.place !== undefined ? "@" + el.dataset.place : el.dataset.card;
+function legalMoves() {
+  return (frame && frame.moves) || [];
 }
 
-function counts(list) {
-  const m = new Map();
-  for (const x of list) m.set(x, (m.get(x) || 0) + 1);
-  return m;
+function picksOf(text) {
+  const move = legalMoves().find((m) => m.text === text);
+  return move ? move.picks.map((slot) => slot[0]) : [];
 }
 
-function covers(big, small) {
-  // Does the multiset `big` hold every card of `small`?
-  const b = counts(big);
-  for (const [k, v] of counts(small)) if ((b.get(k) || 0) < v) return false;
-  return true;
-}
+const isPlace = (key) => key.startsWith("@");
+const isChoice = (key) => key.startsWith("=");
 
-function selectedNames() {
-  const names = [];
-  for (const el of document.querySelectorAll("main [data-uid]")) {
-    if (selected.has(el.dataset.uid)) names.push(pickKey(el));
+function narrowing() {
+  const keys = picked.map((p) => p.key);
+  const candidates = [];
+  const open = new Set();
+  for (const move of legalMoves()) {
+    if (!move.picks.length) continue;
+    const used = fit(move, keys);
+    if (!used) continue;
+    candidates.push(move);
+    move.picks.forEach((slot, s) => { if (!used[s]) for (const key of slot) open.add(key); });
   }
-  return names;
+  const complete = candidates.filter((m) => m.picks.length === keys.length);
+  return { keys, candidates, complete, open };
+}
+
+function pickables() {
+  return document.querySelectorAll("#felt .card[data-uid], #hand .card[data-uid], #felt [data-pick][data-uid]");
+}
+
+function keyOf(el) {
+  return el.dataset.pick !== undefined ? el.dataset.pick : el.dataset.card;
+}
+
+function myTurn() {
+  return legalMoves().length > 0 && frame.seat === frame.to_act && frame.status !== "over";
 }
 
 function renderActions() {
   const box = $("actions");
   if (!frame || !ctx) return;
-  const legal = parsedLegal();
-  const myTurn = legal.length > 0 && frame.seat === frame.to_act && frame.status !== "over";
-  document.body.classList.toggle("my-turn", myTurn);
-  const cardEls = document.querySelectorAll("main [data-uid]");
-  if (!myTurn) {
-    for (const el of cardEls) el.classList.remove("pickable", "selected", "hinted");
+  const mine = myTurn();
+  document.body.classList.toggle("my-turn", mine);
+  const els = pickables();
+  clearTimeout(autoTimer);
+  if (!mine) {
+    for (const el of els) el.classList.remove("pickable", "selected", "hinted");
     box.replaceChildren();
     box.hidden = true;
     return;
   }
   box.hidden = false;
-  const sel = selectedNames();
-  const cardActs = legal.filter((a) => a.cards.length);
-  const words = legal.filter((a) => a.kind === "word");
-  const candidates = cardActs.filter((a) => covers(a.cards, sel));
-  const exact = sel.length ? candidates.filter((a) => a.cards.length === sel.length) : [];
-  // Moves that need more picks come as buttons only while they are few: more of them (a card
-  // that can go to any square) are picked on the table, and the bar stays small.
-  const few = window.innerWidth < 640 ? 4 : 6;
-  const longer = candidates.filter((a) => a.cards.length > sel.length);
-  const more = sel.length ? (longer.length <= few ? longer : []) : (cardActs.length <= few ? cardActs : []);
-  // Cards that can still join the selection.
-  const room = new Set();
-  for (const a of candidates) {
-    const left = counts(a.cards);
-    for (const name of sel) left.set(name, left.get(name) - 1);
-    for (const [name, n] of left) if (n > 0) room.add(name);
-  }
-  const hintMove = hint ? parsedLegal().find((a) => a.text === hint.action) : null;
-  const hinted = new Set(hintMove ? hintMove.cards : []);
-  // A card held in the hand is picked there, not where the same name shows elsewhere (a pile).
+  const { keys, candidates, complete, open } = narrowing();
   const inHand = new Set([...document.querySelectorAll("#hand .card[data-uid]")].map((el) => el.dataset.card));
-  for (const el of cardEls) {
-    const isSel = selected.has(el.dataset.uid);
-    const name = pickKey(el);
-    const here = el.dataset.place !== undefined || !inHand.has(name) || el.closest("#hand") !== null;
+  const pickedUids = new Set(picked.map((p) => p.uid));
+  const hintMove = hint ? legalMoves().find((m) => m.text === hint.action) : null;
+  const hinted = new Set(hintMove ? hintMove.picks.map((slot) => slot[0]) : []);
+  for (const el of els) {
+    const key = keyOf(el);
+    // A card held is picked in the hand, not where the same name shows on the table.
+    const here = el.dataset.pick !== undefined || !inHand.has(key) || el.closest("#hand") !== null;
+    const isSel = pickedUids.has(el.dataset.uid);
     el.classList.toggle("selected", isSel);
-    el.classList.toggle("pickable", !isSel && here && room.has(name));
-    el.classList.toggle("hinted", here && hinted.has(name));
+    el.classList.toggle("pickable", !isSel && here && open.has(key) && !isChoice(key));
+    el.classList.toggle("hinted", here && hinted.has(key) && !isSel);
   }
-  const buttons = [];
-  const shown = new Set();
-  const add = (a, style) => { buttons.push(moveButton(a, style)); shown.add(a.text); };
-  for (const a of exact.slice(0, 12)) add(a, "primary");
-  for (const a of more.slice(0, 12)) add(a, sel.length ? "" : "cardmove");
-  for (const a of words.slice(0, 16)) add(a, a.text === "pass" ? "pass" : "word");
-  // Every legal move stays one choice away, however many there are.
-  const rest = legal.filter((a) => !shown.has(a.text));
-  if (rest.length && (words.length > 16 || exact.length > 12 || (!sel.length && cardActs.length > 40))) {
-    const choice = h("select", { class: "all-moves", "aria-label": t("all moves") },
-      h("option", { value: "" }, t("all {n} moves\u2026", { n: legal.length })),
-      ...legal.map((a) => h("option", { value: a.text }, ctx.move(a.text))));
-    choice.addEventListener("change", () => { if (choice.value) play(choice.value); });
-    buttons.push(choice);
+  const words = legalMoves().filter((m) => !m.picks.length);
+  const parts = [];
+  // Choices left to make (a suit to name, a number): shown once nothing else is open.
+  const choiceKeys = [...open].filter(isChoice);
+  if (keys.length) for (const key of choiceKeys) parts.push(choiceButton(key));
+  if (complete.length === 1) {
+    parts.push(h("button", { class: "btn move primary", dataset: { action: complete[0].text }, disabled: pending || null,
+      onclick: () => play(complete[0]) }, t("Play"), " ", ...pickedGlyphs()));
   }
-  const lead = sel.length
-    ? h("span", { class: "prompt" }, exact.length ? t("Play it:") : candidates.length ? t("Pick more\u2026 ({n} moves)", { n: longer.length }) : t("No move with these"))
-    : cardActs.length > more.length ? h("span", { class: "prompt" }, t("Your turn: pick what to play ({n} moves)", { n: cardActs.length }))
-      : h("span", { class: "prompt" }, t("Your turn"));
+  for (const move of words) {
+    parts.push(h("button", { class: `btn move ${move.text === "pass" ? "pass" : "word"}${hint && hint.action === move.text ? " hinted" : ""}`,
+      dataset: { action: move.text }, disabled: pending || null, onclick: () => play(move) }, richText(ctx.move(move.text), ctx)));
+  }
+  const lead = keys.length ? (candidates.length ? null : t("No move with these")) : candidates.length || legalMoves().some((m) => m.picks.length)
+    ? (words.length ? t("Pick what to play, or:") : t("Pick what to play")) : null;
   const tools = h("span", { class: "tools" },
-    sel.length ? h("button", { class: "btn small ghost", onclick: () => { selected = new Set(); renderActions(); } }, t("Clear")) : null,
+    keys.length ? h("button", { class: "btn small ghost", id: "clear", onclick: () => { picked = []; renderActions(); } }, t("Clear")) : null,
     h("button", { class: "btn small ghost", id: "hint", title: t("ask the computer for its best moves"), disabled: asked || null,
-      onclick: () => { asked = true; send({ type: "hint" }); renderActions(); } }, asked ? t("Thinking\u2026") : t("Hint")),
-    typedMove());
-  box.replaceChildren(promptLine() || "", h("div", { class: "actions-row" }, lead, ...buttons, tools), hintLine() || "");
+      onclick: () => { asked = true; send({ type: "hint" }); renderActions(); } }, asked ? t("Thinking\u2026") : t("Hint")));
+  box.replaceChildren(h("div", { class: "actions-row" }, lead ? h("span", { class: "prompt" }, lead) : null, ...parts, tools), hintLine() || "");
   box.dataset.legal = JSON.stringify(frame.legal);
   box.classList.toggle("pending", pending);
+  // Passing is all this seat can do and nothing is hidden from it: pass for it, after a moment.
+  if (autoPass() && legalMoves().length === 1 && legalMoves()[0].text === "pass" && !pending) {
+    autoTimer = setTimeout(() => play(legalMoves()[0]), 900);
+  }
 }
 
-// What was just asked of this seat (an attack to answer, a trade offered): the last line of the log.
-function promptLine() {
-  const log = ctx.log;
-  if (!log || !log.length) return null;
-  return h("div", { class: "prompt-line" }, richText(ctx.value(log[log.length - 1], "log"), ctx));
+function pickedGlyphs() {
+  return picked.filter((p) => !isPlace(p.key) && !isChoice(p.key)).map((p) => cardGlyph(p.key));
+}
+
+function choiceButton(key) {
+  const choice = (frame.choices || {})[key] || { text: key.slice(1) };
+  const style = choice.suit ? { "--ink": `var(--suit-${choice.suit}, currentColor)` } : null;
+  return h("button", { class: "btn move choice" + (choice.suit ? ` suit suit-${choice.suit}` : ""), style,
+    dataset: { pick: key }, disabled: pending || null, onclick: () => pick(key, key) }, choice.text);
 }
 
 function hintLine() {
@@ -410,75 +489,65 @@ function hintLine() {
   return line;
 }
 
-function moveButton(action, style) {
-  const label = action.kind === "cards"
-    ? h("span", {}, t("Play"), " ", ...action.cards.map((c) => cardGlyph(c)))
-    : richText(ctx.move(action.text), ctx);
-  const isHint = hint && hint.action === action.text;
-  return h("button", { class: `btn move ${style}${isHint ? " hinted" : ""}`, dataset: { action: action.text },
-    disabled: pending || null, onclick: () => play(action.text) }, label);
+function pick(key, uid) {
+  picked.push({ key, uid });
+  const { candidates, complete } = narrowing();
+  // A place or a choice that settles the move plays it; a card waits for "Play" (or a second tap).
+  if ((isPlace(key) || isChoice(key)) && complete.length === 1 && candidates.length === 1) {
+    play(complete[0]);
+    return;
+  }
+  renderActions();
 }
 
-function typedMove() {
-  const form = h("form", { class: "typed" });
-  const input = h("input", { type: "text", maxlength: "200", placeholder: t("type a move"), "aria-label": t("type a move"), autocomplete: "off", dir: "ltr" });
-  form.append(input, h("button", { class: "btn small", type: "submit" }, t("Send")));
-  form.addEventListener("submit", (event) => {
-    event.preventDefault();
-    if (input.value.trim()) play(input.value.trim());
-  });
-  return form;
-}
-
-function play(text) {
+function play(move) {
   if (pending) return;
   pending = true;
+  let text = move.text;
+  if (move.send === "cards") text = picked.filter((p) => !isPlace(p.key) && !isChoice(p.key)).map((p) => p.key).join(" ") || move.text;
   send({ type: "move", action: text, ply: frame.ply });
   renderActions();
 }
 
 document.addEventListener("click", (event) => {
-  let el = event.target.closest("main .card[data-uid]");
-  // A card lying on a named place (a square, a tower) that is no move itself picks the place.
-  const place = event.target.closest("main [data-place][data-uid]");
-  if (place && (!el || (!el.classList.contains("pickable") && !selected.has(el.dataset.uid)))) el = place;
-  if (!el || !frame || !ctx || !(frame.legal || []).length) return;
+  if (!frame || !ctx || !myTurn()) return;
+  const card = event.target.closest("#felt .card[data-uid], #hand .card[data-uid]");
+  const place = event.target.closest("#felt [data-pick][data-uid]");
+  let el = card && (card.classList.contains("pickable") || card.classList.contains("selected")) ? card : null;
+  if (!el && place && (place.classList.contains("pickable") || place.classList.contains("selected"))) el = place;
+  if (!el) return;
   const uid = el.dataset.uid;
-  if (selected.has(uid)) {
-    selected.delete(uid);
-  } else if (el.classList.contains("pickable")) {
-    selected.add(uid);
-  } else {
-    if (el.dataset.place !== undefined) return;
-    if (!el.closest("#hand") && document.querySelector(`#hand .card[data-card="${CSS.escape(el.dataset.card)}"]`)) return;
-    // The same card shown twice (in hand and in a list): move the selection here.
-    const twin = [...document.querySelectorAll(`main .card[data-uid]`)].find(
-      (other) => selected.has(other.dataset.uid) && other.dataset.card === el.dataset.card);
-    if (!twin) return;
-    selected.delete(twin.dataset.uid);
-    selected.add(uid);
+  const at = picked.findIndex((p) => p.uid === uid);
+  if (at >= 0) {
+    // A second tap on a picked card plays the move it completes; else it is put back.
+    const { complete } = narrowing();
+    if (complete.length === 1 && at === picked.length - 1) { play(complete[0]); return; }
+    picked.splice(at, 1);
+    renderActions();
+    return;
   }
-  renderActions();
-});
-
-document.addEventListener("dblclick", (event) => {
-  const el = event.target.closest("main .card[data-uid]");
-  if (!el || !frame || !ctx) return;
-  const single = parsedLegal().filter((a) => a.kind === "cards" && a.cards.length === 1 && a.cards[0] === el.dataset.card);
-  if (single.length === 1) play(single[0].text);
+  pick(keyOf(el), uid);
 });
 
 document.addEventListener("keydown", (event) => {
   if (event.target.closest("input, textarea, select")) return;
-  if (event.key === "Escape") { selected = new Set(); renderActions(); }
+  if (event.key === "Escape") { picked = []; renderActions(); }
   if (event.key === "Enter") {
     const first = document.querySelector("#actions .btn.move.primary");
     if (first) first.click();
   }
 });
 
+// Cards in hand overlap when the row is too narrow for them.
 function fitHand() {
-  fitRow(document.querySelector("#hand .cards.fan"));
+  const row = document.querySelector("#hand .zone-body");
+  if (!row) return;
+  const cards = row.querySelectorAll(".item");
+  if (cards.length < 2) { row.style.removeProperty("--overlap"); return; }
+  const width = row.clientWidth;
+  const cardWidth = cards[0].getBoundingClientRect().width || 80;
+  const gap = (width - cards.length * cardWidth) / (cards.length - 1);
+  row.style.setProperty("--overlap", `${Math.max(-cardWidth * 0.78, Math.min(6, gap))}px`);
 }
 window.addEventListener("resize", fitHand);
 
