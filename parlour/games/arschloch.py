@@ -126,6 +126,15 @@ class Arschloch(Game):
         {"deck": 52, "ten_high": True, "rounds": 2},
     )
 
+    how_to_play = {
+        "goal": "Get rid of your cards first: the first out is President, the last the Arschloch.",
+        "turn": ["Play as many cards of one rank as the play to beat, of a higher rank, or pass.",
+                 "Whoever leads may play any number of cards of one rank.",
+                 "When all the others pass, the last to play leads the next trick.",
+                 "You may not go out on the highest rank.",
+                 "From round 2 the Arschloch gives his best cards to the President."],
+    }
+
     # The table: a climbing game, the play to beat in the middle, each seat's last play before it.
     def scene(self, view: dict) -> dict:
         n = self.players

@@ -14,6 +14,7 @@ The websocket protocol, one JSON object per text frame:
 from __future__ import annotations
 
 import html
+import re
 import json
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -260,7 +261,8 @@ def rules_html(cls, docs: Path, tr: i18n.Translator | None = None) -> str:
     tr = tr or i18n.translator(i18n.DEFAULT)
     info = cls.info
     esc = html.escape
-    players = tr.gettext("{min}\u2013{max} players", min=info.min_players, max=info.max_players)
+    players = tr.gettext("{min}\u2013{max} players", min=info.min_players, max=info.max_players) \
+        if info.min_players != info.max_players else tr.gettext("{n} players", n=info.min_players)
     head = (f'<p class="rules-meta">{esc(players)}'
             f' &middot; {esc(tr.show(parlour.DECKS[info.deck].title, None, info.id))}'
             f' &middot; <a href="/?game={esc(info.id)}">{esc(tr.gettext("Start a table"))}</a></p>')
@@ -290,8 +292,39 @@ def rules_html(cls, docs: Path, tr: i18n.Translator | None = None) -> str:
 
 
 def _markdown(path: Path) -> str:
-    return markdown.markdown(path.read_text(encoding="utf-8"),
+    return markdown.markdown(for_players(path.read_text(encoding="utf-8")),
                              extensions=["tables", "fenced_code", "sane_lists", "toc"])
+
+
+# A rules page is written for players and developers alike; the room shows players the rules:
+# no sentence that points into the repository, no option identifiers.
+_REPOSITORY = re.compile(r"`?\b(?:shared|parlour|tests|bench|scripts|docs|seeds)/|\.py\b|"
+                         r"GAMES\.md|\]\(\.\./|`[A-Z_]{3,}`|`\w+\(|\b[a-z]+_[a-z]+s\b")
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z(`*])")
+_IDENTIFIER = re.compile(r"`([a-z0-9]*_[a-z0-9_]*(?:=[a-z0-9_]+)?|[a-z0-9]+=[a-z0-9]*_[a-z0-9_]*)`")
+
+
+def for_players(text: str) -> str:
+    out, paragraph = [], []
+
+    def flush():
+        if paragraph:
+            sentences = _SENTENCE.split(" ".join(paragraph))
+            kept = [s for s in sentences if not _REPOSITORY.search(s)]
+            if kept:
+                out.append(" ".join(kept))
+            paragraph.clear()
+
+    for line in text.splitlines():
+        if not line.strip() or line.lstrip().startswith(("|", "#", "-", "*", "```", ">")) or \
+                re.match(r"\s*\d+\.", line):
+            flush()
+            if not _REPOSITORY.search(line):
+                out.append(line)
+        else:
+            paragraph.append(line.strip())
+    flush()
+    return _IDENTIFIER.sub(lambda m: m.group(1).replace("_", " ").replace("=", " "), "\n".join(out))
 
 
 def _value(value) -> str:

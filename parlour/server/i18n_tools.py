@@ -33,6 +33,7 @@ from babel.messages.pofile import read_po, write_po
 import parlour
 from parlour.core.cards import DECKS
 from parlour.core.errors import IllegalAction
+from parlour.core.scene import table_moves
 
 from .i18n import (LANGUAGES, LOCALE, Catalogue, Translator, choice_text, compile_template,
                    face_words, is_card_token, is_notation, value_context)
@@ -68,6 +69,11 @@ def harvest_info(game_id: str) -> Iterator[tuple[str | None, str]]:
     yield None, info.title
     if info.summary:
         yield None, info.summary
+    how = cls.how_to_play or {}
+    if how:
+        yield None, how["goal"]
+        for line in how["turn"]:
+            yield None, line
     decks = [info.deck]  # the decks of its variants too: the lobby offers each to print
     for options in cls.sample_options:
         try:
@@ -86,6 +92,21 @@ def harvest_info(game_id: str) -> Iterator[tuple[str | None, str]]:
         yield None, option.describe_values()
         for choice in option.choices or ():
             yield "choice", choice_text(choice)
+
+
+def harvest_scene(scene) -> Iterator[tuple[str | None, str]]:
+    """The words of a table's scene (parlour/core/scene.py)."""
+    if isinstance(scene, dict):
+        for k, v in scene.items():
+            if k in Translator.SCENE_TEXT and isinstance(v, str) and not is_notation(v):
+                yield None, v
+            elif k == "badges":
+                yield from ((None, b) for b in v if isinstance(b, str) and not is_notation(b))
+            else:
+                yield from harvest_scene(v)
+    elif isinstance(scene, list):
+        for v in scene:
+            yield from harvest_scene(v)
 
 
 def harvest_view(view, key=None) -> Iterator[tuple[str | None, str]]:
@@ -121,7 +142,7 @@ def harvest_play(game_id: str, options: dict, players: int, seed: int = 0, limit
             [None, *range(players)]
         for seat in seats:
             view = json.loads(json.dumps(state.view(seat), default=_json_default))
-            for pair in harvest_view(view):
+            for pair in (*harvest_view(view), *harvest_scene(game.scene(view))):
                 if pair not in seen:
                     seen.add(pair)
                     yield pair
@@ -131,6 +152,15 @@ def harvest_play(game_id: str, options: dict, players: int, seed: int = 0, limit
         # Hundreds of moves (Ahzchim's trades) come in a few shapes: a sample of them each turn.
         shown = legal if len(legal) <= 60 else rng.sample(legal, 60)
         texts = [str(a) for a in shown]
+        view = json.loads(json.dumps(state.view(state.current_player), default=_json_default))
+        for move in table_moves(game, view, shown):
+            for slot in move["picks"]:
+                for key in slot:
+                    if key.startswith("=") and (None, key) not in seen:
+                        seen.add((None, key))
+                        text = game.choice_text(key)["text"]
+                        if not is_notation(text):
+                            yield None, text
         for text in texts:
             if ("move", text) not in seen and not is_notation(text):
                 seen.add(("move", text))

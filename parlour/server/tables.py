@@ -47,6 +47,7 @@ class Settings:
     docs: Path = field(default_factory=lambda: Path(parlour.__file__).resolve().parent.parent
                        / "docs" / "rules")
     finished_listed: int = 30
+    idle_listed: float = 86400.0  # seconds; a table untouched this long leaves "In progress"
 
 
 class RoomError(Exception):
@@ -775,8 +776,10 @@ class Room:
     # The lobby -----------------------------------------------------------------------------
     async def listing(self) -> dict:
         open_, playing = [], []
+        # Abandoned tables stay in the store as records, but no longer crowd the lobby.
+        since = time.time() - self.settings.idle_listed
         for table in sorted(self.tables.values(), key=lambda t: -t.updated):
-            if table.status != "playing":
+            if table.status != "playing" or table.updated < since:
                 continue
             meta = table.meta()
             waiting = any(s.kind == "person" and not s.claimed for s in table.seats)
@@ -853,6 +856,7 @@ class Room:
                 "mover": entry["movers"][step - 1] if step else None,
                 "to_act": state.current_player, "seat": seat,
                 "view": view, "tr": tr.frame(view, [], game_id),
+                "scene": tr.scene(game.scene(view), game_id),
                 "terminal": state.is_terminal,
                 "result": state.returns() if state.is_terminal else None,
                 "seats": record["seats"], "game": tr.game_info(game.info.to_dict()),

@@ -2,6 +2,7 @@
 person and computer seats, refusing bad values with the reason, listing tables."""
 
 import json
+import time
 
 import pytest
 
@@ -169,3 +170,16 @@ def test_finished_games_are_listed_with_their_record(client):
     state = parlour.replay(record)
     assert state.is_terminal and record["result"] == state.returns()
     assert listing["finished"][0]["result"] == state.returns()
+
+
+def test_tables_nobody_touched_for_a_day_leave_the_lobby_but_stay_records(make_client):
+    """Issue 28: "tables nobody has touched for a day leave 'In progress' (kept as records)"."""
+    client = make_client(idle_listed=0.5)
+    answer = create(client, seats=[{"kind": "me"}, {"kind": "invite"}, {"kind": "computer"},
+                                   {"kind": "computer"}])
+    assert [t["id"] for t in client.get("/api/tables").json()["open"]] == [answer["table"]]
+    time.sleep(0.7)
+    listing = client.get("/api/tables").json()
+    assert listing["open"] == [] and listing["playing"] == []
+    # Still a record: the table answers and its link still works.
+    assert client.get(f"/api/tables/{answer['table']}").status_code == 200

@@ -54,7 +54,7 @@ export function showValue(value) {
   if (value === null || value === undefined) return t("none");
   if (value === true) return t("yes");
   if (value === false) return t("no");
-  return String(value);
+  return String(value).replace(/_/g, " "); // an identifier ("per_round") reads as words
 }
 
 // Seat tokens and host keys live in localStorage, per table: a reload or a lost connection

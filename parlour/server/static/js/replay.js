@@ -3,8 +3,8 @@
 
 import { api, h } from "./common.js";
 import { rtl, t } from "./i18n.js";
-import { cardRow, defaultName, fitRow, layoutView, makeContext, renderFacts, renderLog,
-  renderSeatPanels, renderTiles, richText, seatChip } from "./view.js";
+import { drawInfo, drawSeat, drawZone, seatOrder } from "./scene.js";
+import { defaultName, makeContext, renderLog, richText, seatChip } from "./view.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
 const $ = (id) => document.getElementById(id);
@@ -57,26 +57,23 @@ function draw(data) {
   const frame = { to_act: data.to_act, status: data.terminal ? "over" : "playing", result: data.result };
   const view = data.view || {};
   ctx.view = view;
-  const parts = layoutView(view, ctx);
-  $("seats").replaceChildren(...renderSeatPanels(view, parts, ctx, frame));
-  $("facts").replaceChildren(parts.facts.length ? renderFacts(view, parts.facts, ctx) : "");
-  $("tiles").replaceChildren(...renderTiles(view, parts.tiles, ctx));
+  const scene = data.scene || { seats: [] };
+  const { others, me } = seatOrder(seats.length, data.seat);
+  $("felt").className = `felt family-${scene.family || "climb"} players-${seats.length}`;
+  $("others").replaceChildren(...others.map((i) => drawSeat(i, scene.seats[i], ctx, frame)));
+  $("info").replaceChildren(...drawInfo(scene.info, ctx));
+  $("centre").replaceChildren(...(scene.centre || []).map((z) => drawZone(z, ctx)));
+  $("me").replaceChildren(drawSeat(me, scene.seats[me], ctx, frame));
   const hand = $("hand");
-  if (parts.hand) {
+  if (scene.hand) {
     hand.hidden = false;
-    hand.replaceChildren(h("h3", {}, `${ctx.seatName(data.seat)}: ${ctx.label(parts.handKey)}`),
-      parts.hand.length ? cardRow(parts.hand, { fan: true }) : h("p", { class: "muted" }, t("no cards")));
-    fitRow(hand.querySelector(".cards.fan"));
+    hand.replaceChildren(drawZone({ ...scene.hand, kind: "hand" }, ctx));
   } else {
     hand.hidden = true;
   }
-  if (parts.log) {
-    $("log").replaceChildren(...renderLog(parts.log, ctx));
-    $("log").scrollTop = $("log").scrollHeight;
-    $("log-box").hidden = false;
-  } else {
-    $("log-box").hidden = true;
-  }
+  const lines = view.log || [];
+  $("log").replaceChildren(...renderLog(lines, ctx));
+  $("log").scrollTop = $("log").scrollHeight;
   $("move-line").replaceChildren(data.step === 0 ? h("span", { class: "muted" }, t("The deal, before the first move."))
     : h("span", {}, t("Move {n}:", { n: data.step }), " ", data.mover !== null ? seatChip(data.mover, ctx) : "", " ",
       richText(data.action_label || data.action, ctx)));

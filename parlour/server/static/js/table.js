@@ -104,7 +104,9 @@ function receive(message) {
       pending = false;
       if (welcome) render();
       // What this page was sent, and how it picks a move, for tests and the console.
-      window.parlour = { welcome, frame, picks: (text) => picksOf(text) };
+      // reset(): drop the picks and any move on its way (a test that keeps the moves it makes).
+      window.parlour = { welcome, frame, picks: (text) => picksOf(text),
+        reset: () => { pending = false; picked = []; renderActions(); } };
       break;
     case "error":
       pending = false;
