@@ -19,6 +19,7 @@ from ..core.errors import IllegalAction
 from ..core.game import Game, GameInfo, Option, State
 from ..core.hidden import redeal
 from ..core.registry import register
+from ..core.scene import item, pile, row, seat_entry, zone
 
 SIZE = 5
 FILES = "abcde"  # west to east; ranks 1 (south) to 5 (north), as on a chess board
@@ -187,6 +188,79 @@ class Changelands(Game):
     # of the shuffled discards: the generator takes part in the deal.
     deck_decides_deal = False
 
+    how_to_play = {
+        "goal": "Be the first to bring your marker from your start corner to your goal, the "
+                "far corner of the field.",
+        "turn": ["Draw a card (this is done for you).",
+                 "Change one card of the field without a marker on it for a card from your "
+                 "hand.",
+                 "Step your marker up to three times, each step the way the card under it "
+                 "points: winds north, leaves south, stones east, waves west, gods any way.",
+                 "Never step off the field or onto a flame.",
+                 "Landing on a card that points off the field sends you back to your start; "
+                 "one that points to a flame ends your turn."],
+    }
+
+    # The table: the field as a 5x5 grid, north (rank 5) at the top, the markers and goals on
+    # it; the draw and discard piles beside it; each seat's side of the field under its name.
+    def scene(self, view: dict) -> dict:
+        me = view["seat"]
+        n = len(view["sides"])
+        marks: dict[str, list] = {}
+        for s, at in enumerate(view["goals"]):
+            marks.setdefault(at, []).append({"seat": s, "kind": "goal"})
+        for s, at in enumerate(view["markers"]):
+            marks.setdefault(at, []).append({"seat": s, "kind": "marker"})
+        cells = []
+        for r, line in enumerate(view["field"]):
+            for c, card in enumerate(line):
+                name = cell_name(cell(r, c))
+                cells.append(item([card], pick="@" + name, marks=marks.get(name, ())))
+        field = zone(cells, label="The field, north at the top", kind="grid", columns=SIZE)
+        last = _last_changes(view["log"])
+        seats = []
+        for s in range(n):
+            badges = ["wins"] if view["winner"] == s else []
+            change = last.get(s)
+            played = zone([item([change[0]], label=f"on {change[1]}")]) if change else None
+            seats.append(seat_entry(count=view["hand_counts"][s], played=played,
+                                    note=f"sits {view['sides'][s]}", badges=badges))
+        discard = view["discard"]
+        centre = [field, pile("Draw pile", view["draw_count"]),
+                  pile("Discard pile", len(discard), discard[-1] if discard else None)]
+        info = [{"label": "Winds", "text": "north", "suit": "W"},
+                {"label": "Leaves", "text": "south", "suit": "G"},
+                {"label": "Stones", "text": "east", "suit": "P"},
+                {"label": "Waves", "text": "west", "suit": "B"},
+                {"label": "Flames", "text": "never landed on", "suit": "R"}]
+        if view["drawn"]:
+            info.insert(0, {"label": "Drawn", "text": "no one reached the goal in time"})
+        hand = view["hand"]
+        return {"family": "grid", "info": info, "say": self._say(view, me), "centre": centre,
+                "seats": seats, "hand": row(hand) if hand is not None else None}
+
+    def _say(self, view: dict, me: int | None) -> str | None:
+        if me is None or view["to_act"] != me:
+            return None
+        if view["phase"] == "replace":
+            return "Put a card from your hand on a square without a marker"
+        left = STEPS - view["steps"]
+        if left == STEPS:
+            return f"Step your marker up to {STEPS} times, or stop"
+        more = "once more" if left == 1 else f"up to {left} more times"
+        return f"Step your marker {more}, or stop"
+
+    def move_picks(self, view: dict, action) -> list[list[str]]:
+        # A change: tap the card, then the square. A step: tap the square the marker steps to.
+        if isinstance(action, Replace):
+            return [[action.card], ["@" + cell_name(action.square)]]
+        if isinstance(action, Step):
+            at = parse_cell(view["markers"][view["seat"]])
+            target = neighbour(at, action.direction)
+            if target is not None:
+                return [["@" + cell_name(target)]]
+        return []
+
     def deck(self):
         return VIASHI_54
 
@@ -309,6 +383,16 @@ def _card(word: str) -> str:
         return "DarkLord"
     raise IllegalAction(f"{word!r} is not a card; write rank then color (7W, 1R, 9G) or a "
                         f"god's name (Lady, DarkLord, ...)")
+
+
+def _last_changes(log: list[str]) -> dict[int, tuple[str, str]]:
+    """Each seat's last change of the field in the log: (the card put, its square)."""
+    last = {}
+    for line in log:
+        words = line.split()
+        if len(words) >= 6 and words[0] == "seat" and words[2] == "puts" and words[4] == "on":
+            last[int(words[1])] = (words[3], words[5])
+    return last
 
 
 # The rules -------------------------------------------------------------------------------------

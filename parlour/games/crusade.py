@@ -18,6 +18,7 @@ from ..core.errors import IllegalAction
 from ..core.game import Game, GameInfo, Option, PhasedState
 from ..core.hidden import redeal
 from ..core.registry import register
+from ..core.scene import item, pile, seat_entry, zone
 from .tricks import (CARD_INDEX, ELVISH_STRENGTH, GOD, NUMBER_OF, SUIT_LETTERS, SUIT_OF,
                      TrickRecord, by_suit, can_follow, count_cards, follow, read_card, sort_cards,
                      strongest, unseen)
@@ -161,6 +162,158 @@ class Crusade(Game):
 
     def render(self, view: dict) -> str:
         return render(self, view)
+
+    # The card room ---------------------------------------------------------------------------
+    how_to_play = {
+        "goal": "Take the most tricks: each trick you take is a point.",
+        "turn": [
+            "Lay one card face down as your trump bid (never a god); the bids turn up together.",
+            "The lowest number names trump, but a Fool beats a Queen; a tie goes to the holder "
+            "of the god of that number, who may reveal it and pick the suit.",
+            "The bid winner leads; follow suit if you can.",
+            "The lowest number takes the trick, but the Fool takes its Queen.",
+            "If you cannot follow, sluff or play a trump; gods are immune to trump.",
+        ],
+    }
+
+    def scene(self, view: dict) -> dict:
+        """Each seat's trump bid lies before it (a back until all have bid), then its plays to
+        the trick; the bids are set aside in the middle once trump is known; won tricks are a
+        pile in each seat's box."""
+        n = self.players
+        phase = view["phase"]
+        match = view["hands_in_match"] > 1
+        revealed = view["revealed"]
+        played = _played_zones(view, n)
+        seats = []
+        for s in range(n):
+            badges = ["dealer"] if s == view["dealer"] else []
+            if revealed and revealed[0] == s:
+                badges.append(f"shows the {revealed[1]}")
+            zones = []
+            if view["tricks"][s]:
+                zones.append(pile("Tricks", view["tricks"][s], None))
+            seats.append(seat_entry(count=view["hand_counts"][s], played=played[s],
+                                    note=_tie_note(view, s), badges=badges,
+                                    score=view["scores"][s] if match else None, zones=zones))
+        centre = []
+        if phase in ("play", "over") and all(c is not None for c in view["bids"]):
+            # "The trump bids are set to one side, with the winning card on top."
+            order = list(view["bid_order"])
+            won = view["bid_winner"] if view["trump"] is not None else None
+            if won is not None:
+                order.remove(won)
+                order.insert(0, won)
+            centre.append(zone([item([view["bids"][s]], seat=s,
+                                     badges=["trump"] if s == won else ())
+                                for s in order], label="Trump bids"))
+        return {"family": "trick", "info": _info(view), "say": _ask(view),
+                "centre": centre, "seats": seats,
+                "hand": zone([item([c]) for c in view["hand"]])
+                if view["hand"] is not None else None}
+
+    def move_picks(self, view: dict, action) -> list[list[str]]:
+        if isinstance(action, (Bid, Play)):
+            return [[action.card]]
+        if isinstance(action, Pick):
+            return [["=" + action.suit]]
+        return []
+
+    def choice_text(self, key: str) -> dict:
+        suit = key[1:]
+        if suit in VIASHI_SUITS:
+            return {"text": VIASHI_SUITS[suit], "suit": suit}
+        return {"text": suit}
+
+
+def _suit_words(card: str) -> str:
+    suit = SUIT_OF[card]
+    return "gods" if suit == GOD else VIASHI_SUITS[suit]
+
+
+def _played_zones(view: dict, n: int) -> list:
+    """What each seat last laid before it: its bid in the bid and the tie, then its card in the
+    trick, else (dimmed) in the last trick."""
+    phase = view["phase"]
+    out: list = [None] * n
+    if phase in ("bid", "tie"):
+        tied = set(view["tied"])
+        for s in range(n):
+            if not view["has_bid"][s]:
+                continue
+            card = view["bids"][s]
+            out[s] = zone([item([card], badges=["tie"] if card in tied else ())], label="Bid")
+        return out
+    now = {s: c for s, c in view["trick"]}
+    last = view["tricks_played"][-1] if view["tricks_played"] else None
+    for s in range(n):
+        if s in now:
+            out[s] = zone([item([now[s]])])
+        elif last is not None:
+            card = next(p["card"] for p in last["plays"] if p["seat"] == s)
+            out[s] = zone([item([card], badges=["takes"] if last["winner"] == s else ())],
+                          dim=True)
+    return out
+
+
+def _tie_note(view: dict, s: int) -> str | None:
+    """At a tie every seat is asked in turn from the dealer's left: those asked before the seat to
+    act have not revealed the god."""
+    if view["phase"] != "tie" or view["to_act"] is None:
+        return None
+    order = view["bid_order"]
+    return "does not reveal" if order.index(s) < order.index(view["to_act"]) else None
+
+
+def _info(view: dict) -> list:
+    info = []
+    if view["hands_in_match"] > 1:
+        info.append({"label": "Hand", "text": f"{view['hand_no']} of {view['hands_in_match']}"})
+    phase = view["phase"]
+    trump = view["trump"]
+    if phase in ("play", "over"):
+        if trump is not None:
+            info.append({"label": "Trump", "text": VIASHI_SUITS[trump], "suit": trump})
+        else:
+            info.append({"label": "Trump", "text": "none: the god was not revealed"})
+    elif phase == "bid":
+        info.append({"label": "Trump", "text": "bid face down"})
+    elif phase == "tie":
+        info.append({"label": "Tie", "text": f"{' and '.join(view['tied'])}: the holder of the "
+                                             f"{view['tie_god']} may pick the trump"})
+    if phase == "over":
+        tricks = view["tricks"]
+        what = "match" if view["hands_in_match"] > 1 else "hand"
+        info.append({"label": f"The {what} goes to",
+                     "text": _most(view["scores"] if view["hands_in_match"] > 1 else tricks)})
+    return info
+
+
+def _ask(view: dict) -> str | None:
+    """What the seat to act is asked now."""
+    me = view["seat"]
+    if me is None or view["to_act"] != me:
+        return None
+    phase = view["phase"]
+    hand = view["hand"]
+    if phase == "bid":
+        return "Lay a card face down as your trump bid (not a god)"
+    if phase == "tie":
+        god = view["tie_god"]
+        if god in hand:
+            return f"The bids tie: reveal the {god} and pick a suit, or pass"
+        return f"The bids tie and you do not hold the {god}: pass"
+    if phase != "play":
+        return None
+    if not view["trick"]:
+        return "Lead any card"
+    lead = view["trick"][0][1]
+    if can_follow(hand, SUIT_OF[lead]):
+        return f"Follow {_suit_words(lead)}"
+    trump = view["trump"]
+    if trump is not None and SUIT_OF[lead] != GOD and any(SUIT_OF[c] == trump for c in hand):
+        return f"No {_suit_words(lead)}: sluff, or play a trump to take the trick"
+    return f"No {_suit_words(lead)}: sluff any card"
 
 
 _SUIT_NAMES = {name.lower(): letter for letter, name in VIASHI_SUITS.items()}

@@ -18,6 +18,7 @@ from ..core.errors import IllegalAction, OptionError
 from ..core.game import Game, GameInfo, Option, State
 from ..core.hidden import redeal
 from ..core.registry import register
+from ..core.scene import item, pile, row, seat_entry, zone
 
 ELEPHANTS = ("white", "black", "devil")
 BLOCKERS = ("black", "devil")  # played on anything; nothing is played on them
@@ -158,6 +159,106 @@ class Izind(Game):
         {"maunwe": True, "elephants_complete": True},
     )
 
+    how_to_play = {
+        "goal": "Be the first to complete a tower from 1 to 10 (with the maunwe pack: 3 of your "
+                "5 towers).",
+        "turn": ["Play one card on any tower, yours or your opponent's: one number higher, of "
+                 "the same suit or the next in the cycle bat, tapir, snake, shark, bat.",
+                 "A 2 of any suit starts a wildcard lane.",
+                 "The white elephant goes on anything, and anything on it; nothing goes on the "
+                 "black elephant.",
+                 "No card fits: discard your hand and draw a new one, at most twice; else pass. "
+                 "A fourth pass loses.",
+                 "At the end of your turn, draw back up to 3 cards."],
+    }
+
+    # The table: each seat's towers as lanes in its box, the deck and the discard pile between.
+    def scene(self, view: dict) -> dict:
+        me = view["seat"]
+        rules = view["rules"]
+        need = view["need"]
+        last = _last_plays(view["log"])
+        seats = []
+        for s in range(2):
+            badges = []
+            if view["winner"] == s:
+                badges.append("wins")
+            elif view["winner"] is not None and view["lost_by_passes"]:
+                badges.append("lost by a fourth pass")
+            if need > 1:
+                badges.append(f"{view['credits'][s]} of {need} towers")
+            passes = view["passes"][s]
+            note = (f"{passes} pass of {PASSES}" if passes == 1 else
+                    f"{passes} passes of {PASSES}") if passes else None
+            played = None
+            if last.get(s):
+                card, owner, lane = last[s]
+                where = (f"on {lane}" if owner == s else f"on seat {owner}'s {lane}")
+                played = zone([item([card], label=where)])
+            seats.append(seat_entry(count=view["hand_counts"][s], played=played, note=note,
+                                    badges=badges, zones=[self._towers(view, s)]))
+        discard = view["discard"]
+        centre = [pile("Deck", view["deck_count"]),
+                  pile("Discard pile", len(discard), discard[-1] if discard else None)]
+        info = [{"label": "Suit cycle", "text": "bat, tapir, snake, shark, bat"}]
+        if rules["ten_wins"] == "player":
+            info.append({"label": "A completed tower", "text": "wins for the player who "
+                                                               "completes it"})
+        if rules["elephants_complete"]:
+            info.append({"label": "An elephant on a 9", "text": "completes the tower"})
+        elif rules["white_completes"]:
+            info.append({"label": "The white elephant on a 9", "text": "completes the tower"})
+        if need > 1:
+            info.append({"label": "To win", "text": f"complete {need} towers"})
+        hand = view["hand"]
+        return {"family": "lanes", "info": info, "say": self._say(view, me), "centre": centre,
+                "seats": seats, "hand": row(hand) if hand is not None else None}
+
+    def _towers(self, view: dict, owner: int) -> dict:
+        items = []
+        lanes = view["towers"][owner]
+        for lane, tower in enumerate(lanes):
+            done = view["completed"][owner][lane]
+            badges = []
+            if done is not None:
+                badges.append("complete" if done == owner or view["rules"]["ten_wins"] == "owner"
+                              else f"complete for seat {done}")
+            elif tower and tower[-1] in BLOCKERS:
+                badges.append("blocked")
+            elif not tower:
+                badges.append("wildcard")
+            items.append(item(tower, pick="@" + tower_name(owner, lane),
+                              label=LANE_LETTERS[lane], badges=badges))
+        return zone(items, label="Towers", kind="lanes")
+
+    def _say(self, view: dict, me: int | None) -> str | None:
+        if me is None or view["to_act"] != me:
+            return None
+        rules = view["rules"]
+        plays = []  # (play helps the opponent complete a tower)
+        for card in view["hand"]:
+            for owner in (me, 1 - me):
+                for lane, tower in enumerate(view["towers"][owner]):
+                    done = view["completed"][owner][lane] is not None
+                    if why_not(card, tower, done) is None:
+                        plays.append(owner != me and completes(card, tower, rules))
+        if any(not helps for helps in plays):
+            return "Play a card on a tower, yours or your opponent's"
+        left = PASSES - view["passes"][me]
+        passing = "pass" if left > 0 else "pass (a fourth pass loses)"
+        redraw = view["redraws"] < REDRAWS and bool(
+            view["hand"] or view["deck_count"] or view["discard"])
+        others = "redraw or " + passing if redraw else passing
+        if plays:
+            return f"Only plays that complete your opponent's tower fit: make one, {others}"
+        return f"No card fits: {others}"
+
+    def move_picks(self, view: dict, action) -> list[list[str]]:
+        # Tap the card, then the tower; redraw and pass are buttons.
+        if isinstance(action, Play):
+            return [[action.card], ["@" + tower_name(action.owner, action.lane)]]
+        return []
+
     def check_options(self) -> None:
         if self.options["elephants_complete"] and self.options["white_completes"]:
             raise OptionError("elephants_complete and white_completes exclude each other: "
@@ -275,6 +376,21 @@ def _draw_towers(owner: int, towers: list[list[str]], done: list) -> list[str]:
         labels.append((tower_name(owner, lane) + mark).center(width))
     rows.append("  " + "".join(labels).rstrip() + "   (* complete, x blocked)")
     return rows
+
+
+def _last_plays(log: list[str]) -> dict[int, tuple[str, int, str] | None]:
+    """Each seat's last play in the log: (card, tower owner, lane letter); None after a pass."""
+    last: dict[int, tuple[str, int, str] | None] = {}
+    for line in log:
+        words = line.split()
+        if len(words) >= 3 and words[0] == "seat" and words[1].isdigit():
+            seat = int(words[1])
+            if words[2] == "plays" and len(words) == 6:
+                tower = words[5]
+                last[seat] = (words[3], int(tower[0]), tower[1])
+            elif words[2] == "passes":
+                last[seat] = None
+    return last
 
 
 # The rules -------------------------------------------------------------------------------------

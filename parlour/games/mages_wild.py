@@ -11,6 +11,7 @@ pass when there is nothing left to draw.
 from __future__ import annotations
 
 import random
+import re
 
 from ..agents.base import Agent
 from ..core.cards import GOD_RANK, GODS, VIASHI_54, VIASHI_SUITS, is_god, viashi_name, \
@@ -18,6 +19,7 @@ from ..core.cards import GOD_RANK, GODS, VIASHI_54, VIASHI_SUITS, is_god, viashi
 from ..core.errors import IllegalAction
 from ..core.game import Game, GameInfo, Option, State
 from ..core.registry import register
+from ..core.scene import item, pile, row, seat_entry, zone
 
 HAND_SIZE = 9
 MAGE = 8  # "Scholar/Magician": in this game the 8s are the mages
@@ -289,6 +291,92 @@ class MagesWild(Game):
         if view["winners"] is not None:
             lines.append(view["result"])
         return "\n".join(lines)
+
+    # The table (parlour/core/scene.py) ----------------------------------------------------
+    how_to_play = {
+        "goal": "Be the first to run out of cards.",
+        "turn": ["Play a card of the top card's rank or suit onto the discard pile.",
+                 "A mage (8) goes on anything and may name the suit to follow.",
+                 "A god goes on any card but a god.",
+                 "King: the next player draws two; Warrior: he loses his turn; "
+                 "Fool: play reverses.",
+                 "If no card fits, draw one from the draw pile; play moves on."],
+    }
+
+    def scene(self, view: dict) -> dict:
+        n = view["players"]
+        me = view["seat"]
+        over = view["winners"] is not None
+        played, since, king_draw = _table_events(view)
+        seats = []
+        for s in range(n):
+            last = played.get(s)
+            note = since.get(s)
+            if last is not None and last[1]:
+                note = note or f"named {last[1]}"
+            seats.append(seat_entry(
+                count=view["hand_counts"][s],
+                played=(zone([item([last[0]])], dim=s in since) if last else None),
+                note=note,
+                badges=["winner"] if over and s in view["winners"] else ()))
+        top = view["top"]
+        centre = [
+            pile("Draw pile", view["draw_count"], None, pick="@stock"),
+            pile("Discard pile", len(view["discard"]), top),
+        ]
+        info = []
+        need = view["need"]
+        if over:
+            winners = " and ".join(f"seat {s}" for s in view["winners"])
+            out = view["hand_counts"][view["winners"][0]] == 0
+            info.append({"label": "Winner" if len(view["winners"]) == 1 else "Winners",
+                         "text": winners + (" ran out of cards" if out
+                                            else " with the fewest cards")})
+        else:
+            named = view["named_suit"]
+            if named:
+                info.append({"label": "Suit named", "text": VIASHI_SUITS[named], "suit": named})
+            elif need["suit"]:
+                info.append({"label": "Suit", "text": VIASHI_SUITS[need["suit"]],
+                             "suit": need["suit"]})
+            if view["to_act"] != me:  # the seat to act reads it in its say line
+                info.append({"label": "Play on it", "text": _need_words(need)})
+            if n > 2:
+                info.append({"label": "Play goes",
+                             "text": "clockwise" if view["direction"] == 1
+                             else "counterclockwise (reversed by a Fool)"})
+            if view["god_effects"]:
+                info.append({"label": "Gods", "text": "act as their rank's special card"})
+        return {"family": "climb", "info": info, "say": self._say(view, me, king_draw),
+                "centre": centre, "seats": seats,
+                "hand": row(view["hand"]) if view["hand"] is not None else None}
+
+    def _say(self, view: dict, me: int | None, king_draw: int | None = None) -> str | None:
+        if me is None or view["to_act"] != me or view["winners"] is not None:
+            return None
+        need = view["need"]
+        hand = view["hand"] or []
+        fits = mask_of(hand) & PLAYABLE[(need["rank"], need["suit"], need["gods"])]
+        king = "The King made you draw two cards. " if king_draw == me else ""
+        if fits:
+            return f"{king}Play {_need_words(need)}"
+        if view["draw_count"] or len(view["discard"]) > 1:
+            return f"{king}No card fits: draw from the pile"
+        return f"{king}No card fits and there is nothing to draw: pass"
+
+    def move_picks(self, view: dict, action) -> list[list[str]]:
+        if action == DRAW:
+            return [["@stock"]]
+        if action == PASS:
+            return []
+        card, named = CARD_OF[action], NAMED[action]
+        return [[card]] if named is None else [[card], ["=" + named]]
+
+    def choice_text(self, key: str) -> dict:
+        suit = key[1:]
+        if suit in VIASHI_SUITS:
+            return {"text": VIASHI_SUITS[suit], "suit": suit}
+        return {"text": suit}
 
 
 def _cards(count: int) -> str:
@@ -746,3 +834,55 @@ class MagesWildHeuristic(Agent):
 
 MagesWild.state_class = MagesWildState
 MagesWild.heuristic = MagesWildHeuristic
+
+
+# The table (parlour/core/scene.py) -------------------------------------------------------------
+_PLAY_LINE = re.compile(r"^seat (\d+) plays (\S+)(?: naming (\w+))?$")
+_DRAW_LINE = re.compile(r"^seat (\d+) draws (\d+) cards?$")
+
+
+def _kings(god_effects: bool) -> set[str]:
+    """The cards that make the next player draw two."""
+    return {f"2{s}" for s in SUITS} | ({"DarkLord"} if god_effects else set())
+
+
+def _table_events(view: dict) -> tuple[dict, dict, int | None]:
+    """From the public log: each seat's last card played (with the suit it named), what happened
+    to it since (a draw, a lost turn, a pass), and who last drew the King's two cards (the seat,
+    if that is the latest thing that happened)."""
+    played: dict[int, tuple[str, str | None]] = {}
+    since: dict[int, str] = {}
+    kings = _kings(view["god_effects"])
+    king_draw = None
+    previous = None
+    for line in view["log"]:
+        if line.startswith("the discard pile") or line.endswith("is turned up"):
+            continue  # a reshuffle comes between the King and the two cards it makes one draw
+        king_draw = None
+        match = _PLAY_LINE.match(line)
+        if match:
+            seat = int(match.group(1))
+            played[seat] = (match.group(2), match.group(3))
+            since.pop(seat, None)
+            previous = match.group(2)
+            continue
+        match = _DRAW_LINE.match(line)
+        if match:
+            seat, got = int(match.group(1)), int(match.group(2))
+            forced = previous in kings
+            if forced:
+                king_draw = seat
+                since[seat] = f"drew {got} for the King"
+            else:
+                since[seat] = f"drew {got}"
+        elif line.endswith("loses his turn"):
+            since[int(line.split()[1])] = "lost his turn"
+        elif line.endswith("cannot play or draw and passes"):
+            since[int(line.split()[1])] = "passed"
+        previous = None
+    return played, since, king_draw
+
+
+def _need_words(need: dict) -> str:
+    """What may go on the discard pile now, in words: "a Flames card, a 3, a mage or a god"."""
+    return _describe_need(need)[len("Play "):].rstrip(".")

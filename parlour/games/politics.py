@@ -20,6 +20,7 @@ from ..core.cards import VIASHI_54, VIASHI_SUITS
 from ..core.errors import IllegalAction
 from ..core.game import Game, GameInfo, Option, PhasedState
 from ..core.registry import register
+from ..core.scene import item, row, seat_entry, zone
 
 SUITS = tuple(VIASHI_SUITS)  # W R P B G: the five regular suits a player may choose
 MARKERS = 12  # "a dozen counters" each
@@ -155,8 +156,8 @@ class Politics(Game):
                                     "won (the engine's guard; the seed has no limit)",
                    minimum=2, maximum=1000),
             Option("distance_limit", "per_round",
-                   "per_round: a card away from your own takes at most its distance in markers "
-                   "of yours each round; on_card: it holds at most that many of yours at once",
+                   "per round: a card away from your own takes at most its distance in markers "
+                   "of yours each round; on card: it holds at most that many of yours at once",
                    choices=("per_round", "on_card")),
             Option("revolt_by", "card",
                    "card: every card revolts once, in the order the row lay when the revolts "
@@ -278,6 +279,102 @@ class Politics(Game):
             return LEAVE
         place, target = divmod(number - 131, PLACES + 1)
         return USE[(place + 1, target or None)]
+
+    # The table (parlour/core/scene.py) ----------------------------------------------------
+    how_to_play = {
+        "goal": "Score points first to 20 (12 with four players): two cards of your suit lying "
+                "side by side in the row score you the difference of their ranks.",
+        "turn": ["Place influence markers on the row: as many as the cards in your hand.",
+                 "Next to your own cards you may place none; farther off, at most their "
+                 "distance.",
+                 "Revolts, from the Fool's end: put markers from the card in the cup.",
+                 "The owner of the marker drawn takes the card over with his own of that rank, "
+                 "swaps it with a neighbour, or leaves it.",
+                 "Then the row is scored (not the first round)."],
+    }
+
+    def scene(self, view: dict) -> dict:
+        n = len(view["scores"])
+        me = view["seat"]
+        phase = view["phase"]
+        revolt = view["revolt"]
+        suits = view["suits"]
+        seats = []
+        for s in range(n):
+            hand = view["hands"][s]
+            seats.append(seat_entry(
+                count=None,
+                note=_seat_note(view, s),
+                badges=[VIASHI_SUITS[suits[s]] if suits[s] else None,
+                        f"{view['pools'][s]} in pool" if view["row"] else None,
+                        "winner" if view["winners"] and s in view["winners"] else None],
+                score=view["scores"][s] if view["row"] else None,
+                zones=[zone([item(hand)], label="Hand")] if hand and s != me else ()))
+        centre = []
+        if phase == "choose":
+            centre.append(zone(
+                [item([], badges=[VIASHI_SUITS[x]], pick=f"@{x}",
+                      **({"seat": suits.index(x), "dim": True,
+                          "label": f"seat {suits.index(x)}"} if x in suits else {}))
+                 for x in SUITS], label="The suits"))
+        if view["row"]:
+            centre.append(zone(_row_items(view), label="The row"))
+        if revolt is not None:
+            cup = revolt["cup"]
+            known = all(c is not None for c in cup)
+            shares = [f"seat {s}: {'?' if c is None else c}" for s, c in enumerate(cup)
+                      if c != 0]
+            centre.append(zone([item([], pick="@cup", badges=shares,
+                                     **({"count": sum(cup)} if known else {}))],
+                               label="Cup", kind="pile"))
+        return {"family": "row", "info": _info(view), "say": self._say(view, me),
+                "centre": centre, "seats": seats,
+                "hand": row(view["hands"][me]) if me is not None and view["hands"][me] else None}
+
+    def _say(self, view: dict, me: int | None) -> str | None:
+        if me is None or view["to_act"] != me:
+            return None
+        phase = view["phase"]
+        if phase == "choose":
+            return "Choose your suit"
+        if phase == "influence":
+            left = view["allotment"]
+            return (f"Tap a card to place markers on it ({left} left this round), or done")
+        if phase == "abilities":
+            return "Tap your card to use its ability, or done"
+        revolt = view["revolt"]
+        card = revolt["card"]
+        if phase == "cup":
+            mine = view["markers"][revolt["place"] - 1][me]
+            return (f"Revolt at {card}: tap the cup to put in markers from it "
+                    f"(you have {mine} there)")
+        if phase == "revolt":
+            return f"Your marker is drawn: take over {card}, swap it with a neighbour, or leave it"
+        return None
+
+    def move_picks(self, view: dict, action) -> list[list[str]]:
+        if isinstance(action, Place):
+            return [[f"@{action.place}"], [f"={action.count}"]]
+        if isinstance(action, Put):
+            return [["@cup"], [f"={action.count}"]]
+        if isinstance(action, Choose):
+            return [[f"@{action.suit}"]]
+        if isinstance(action, Use):
+            picks = [[f"@{action.place}"]]
+            if action.target is not None:
+                picks.append([f"=on {action.target}"])
+            return picks
+        return []  # done, take over, swap left, swap right, leave: buttons
+
+    def choice_text(self, key: str) -> dict:
+        word = key[1:]
+        if word.isdigit():
+            count = int(word)
+            return {"text": "none" if count == 0 else
+                    f"{count} marker{'s' if count != 1 else ''}"}
+        if word.startswith("on "):
+            return {"text": f"on place {word[3:]}"}
+        return {"text": word}
 
     # The terminal ----------------------------------------------------------------------------
     def render(self, view: dict) -> str:
@@ -1033,3 +1130,76 @@ def _after(row, at, action, suit) -> list[str]:
 
 Politics.state_class = PoliticsState
 Politics.heuristic = PoliticsHeuristic
+
+
+# The table (parlour/core/scene.py) -------------------------------------------------------------
+SCENE_PHASES = {"choose": "choosing suits", "influence": "placing influence markers",
+                "abilities": "using card abilities", "cup": "revolts and ruckuses",
+                "revolt": "revolts and ruckuses", "over": "game over"}
+
+
+def _row_items(view: dict) -> list[dict]:
+    """The nine places: each card with its owner's colour, every seat's markers on it, and the
+    place's number as the notation names it."""
+    revolt = view["revolt"]
+    at = revolt["place"] if revolt else None
+    caps = view["caps"] if view["phase"] == "influence" else None
+    items = []
+    for p, card in enumerate(view["row"], start=1):
+        counts = view["markers"][p - 1]
+        marks = [{"seat": s, "kind": "marker"} for s, c in enumerate(counts) if c]
+        # The dots give each seat's colour, the badge their counts in the same order: "4 · 2".
+        badges = [" · ".join(str(c) for c in counts if c)] if any(counts) else []
+        label = f"{p} · revolt" if p == at else str(p)
+        items.append(item([card], pick=f"@{p}", label=label, badges=badges, marks=marks,
+                          seat=view["owners"][p - 1],
+                          **({"dim": True} if caps is not None and not caps[p - 1] else {})))
+    return items
+
+
+def _info(view: dict) -> list[dict]:
+    phase = view["phase"]
+    info = []
+    if view["winners"] is not None:
+        winners = view["winners"]
+        info.append({"label": "Winner" if len(winners) == 1 else "Winners",
+                     "text": " and ".join(f"seat {s}" for s in winners) if winners
+                     else "none: the game is drawn"})
+        return info
+    if view["round"]:
+        info.append({"label": "Round", "text": str(view["round"])
+                     + (" (not scored)" if not view["scored_round"] else "")})
+    info.append({"label": "Phase", "text": SCENE_PHASES[phase]})
+    info.append({"label": "Play to", "text": f"{view['target']} points"})
+    if view["first_player"] is not None:
+        info.append({"label": "First player", "text": f"seat {view['first_player']}"})
+    if view["round"] == 1 and phase == "influence" and view["rolls"]:
+        rolls = "; then ".join(", ".join(f"seat {s} {r}" for s, r in enumerate(rolled)
+                                         if r is not None) for rolled in view["rolls"])
+        info.append({"label": "Die", "text": rolls})
+    if phase == "influence" and view["allotment"] and view["to_act"] != view["seat"]:
+        info.append({"label": "Markers to place",
+                     "text": f"seat {view['to_act']}: {view['allotment']}"})
+    revolt = view["revolt"]
+    if revolt is not None:
+        info.append({"label": "Revolt", "text": f"{revolt['card']} at place {revolt['place']}"})
+        if revolt["drawn"] is not None:
+            info.append({"label": "Drawn", "text": f"a marker of seat {revolt['drawn']}"})
+    if view["row"] and view["owners"]:
+        owner = {suit: s for s, suit in enumerate(view["suits"]) if suit}
+        points = row_points(view["row"], owner, len(view["scores"]))
+        if any(points):
+            info.append({"label": "The row scores now",
+                         "text": ", ".join(f"seat {s} +{p}" for s, p in enumerate(points) if p)})
+    return info
+
+
+def _seat_note(view: dict, seat: int) -> str | None:
+    revolt = view["revolt"]
+    if revolt is not None:
+        if revolt["drawn"] == seat:
+            return "marker drawn"
+        if seat in revolt["put_in"]:
+            put = revolt["cup"][seat]
+            return "put markers in the cup" if put is None else f"put {put} in the cup"
+    return None

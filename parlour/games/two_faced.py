@@ -20,6 +20,8 @@ from ..core.errors import IllegalAction
 from ..core.game import Game, GameInfo, Option, PhasedState
 from ..core.hidden import redeal
 from ..core.registry import register
+from ..core.scene import item, pile, seat_entry, zone
+from ..core.cards import VIASHI_SUITS
 from .tricks import (CARD_INDEX, ELVISH_STRENGTH, GOD, NUMBER_OF, SUIT_OF, TrickRecord, by_suit,
                      can_follow, count_cards, follow, plain_winner, read_card, sort_cards,
                      unseen)
@@ -126,6 +128,125 @@ class TwoFaced(Game):
 
     def render(self, view: dict) -> str:
         return render(self, view)
+
+    # The card room ---------------------------------------------------------------------------
+    how_to_play = {
+        "goal": "Take more tricks with your own hand than your opponent takes with his: the "
+                "dummies' tricks do not count.",
+        "turn": [
+            "The draft: draw two cards, keep one and discard the other face down.",
+            "Then the dummies turn face up: you play your hand and the dummy on your left.",
+            "The opponent leads, then his dummy, the dealer, the dealer's dummy.",
+            "Follow suit if you can; the gods are trump, the Lady highest.",
+            "The Fool takes its Queen; the hand taking a trick leads the next.",
+        ],
+    }
+
+    def scene(self, view: dict) -> dict:
+        """Each seat's box holds the dummy it plays (face down in the draft, then face up by
+        suit), its tricks and its discards; both of a seat's plays lie before it."""
+        dummies = view["dummies"]
+        plays = _played_zones(view)
+        seats = []
+        for s in (DEALER, OPPONENT):
+            zones = []
+            dummy = s + 2
+            if dummies is None:
+                zones.append(pile("Dummy", view["hand_counts"][dummy], None))
+            elif dummies[s]:
+                zones.append(zone(_by_suit(dummies[s]), label="Dummy"))
+            won = [item([None], count=view["tricks"][h], label=word)
+                   for h, word in ((s, "hand"), (dummy, "dummy")) if view["tricks"][h]]
+            if won:
+                zones.append(zone(won, label="Tricks", kind="pile"))
+            note = None
+            if view["phase"] == "play" and view["to_act"] == s:
+                note = "plays the dummy" if view["to_play"] == dummy else "plays his hand"
+            seats.append(seat_entry(count=view["hand_counts"][s], played=plays[s], note=note,
+                                    badges=["dealer" if s == DEALER else "opponent"],
+                                    zones=zones))
+        centre = []
+        if view["phase"] == "draft":
+            if view["drawn"]:
+                centre.append(zone([item([c], pick=_keep_place(c)) for c in view["drawn"]],
+                                   label="Drawn"))
+            centre.append(pile("Middle", view["pile_count"], None))
+        if view["discards"]:
+            # Face down, but each player knows his own.
+            centre.append(zone([item(view["discards"])], label="Your discards", dim=True))
+        return {"family": "trick", "info": _info(view), "say": _ask(view), "centre": centre,
+                "seats": seats,
+                "hand": zone([item([c]) for c in view["hand"]])
+                if view["hand"] is not None else None}
+
+    def move_picks(self, view: dict, action) -> list[list[str]]:
+        if isinstance(action, Keep):
+            return [[_keep_place(action.card)]]
+        if isinstance(action, Play):
+            return [[action.card]]
+        return []
+
+
+def _keep_place(card: str) -> str:
+    return f"@keep-{card}"
+
+
+def _by_suit(cards: list[str]) -> list[dict]:
+    """A dummy "arranged by suit": one overlapped item per suit."""
+    groups: dict[str, list[str]] = {}
+    for card in cards:
+        groups.setdefault(SUIT_OF[card], []).append(card)
+    return [item(group) for group in groups.values()]
+
+
+def _played_zones(view: dict) -> list:
+    """What each player last played from his hand and his dummy: from the trick, else (dimmed)
+    from the last trick."""
+    out: list = [None, None]
+    last = view["tricks_played"][-1] if view["tricks_played"] else None
+    for s in (DEALER, OPPONENT):
+        now = [(h, c) for h, c in view["trick"] if h % 2 == s]
+        if now:
+            out[s] = zone([item([c], label="dummy" if h >= 2 else None) for h, c in now])
+        elif last is not None:
+            mine = [p for p in last["plays"] if p["hand"] % 2 == s]
+            out[s] = zone([item([p["card"]], label="dummy" if p["hand"] >= 2 else None,
+                                badges=["takes"] if last["winner"] == p["hand"] else ())
+                           for p in mine], dim=True)
+    return out
+
+
+def _suit_words(card: str) -> str:
+    suit = SUIT_OF[card]
+    return "gods" if suit == GOD else VIASHI_SUITS[suit]
+
+
+def _info(view: dict) -> list:
+    info = [{"label": "Trump", "text": "the gods"}]
+    if view["result"]:
+        a = view["result"][0]
+        text = "seat 0 wins" if a > 0 else "seat 1 wins" if a < 0 else "a draw"
+        info.append({"label": "Result", "text": text})
+    return info
+
+
+def _ask(view: dict) -> str | None:
+    me = view["seat"]
+    if me is None or view["to_act"] != me:
+        return None
+    if view["phase"] == "draft":
+        return "Tap the card to keep; the other is discarded face down"
+    if view["phase"] != "play":
+        return None
+    dummy = view["to_play"] >= 2
+    cards = view["dummies"][me] if dummy else view["hand"]
+    where = "your dummy" if dummy else "your hand"
+    if not view["trick"]:
+        return f"Lead from {where}"
+    lead = view["trick"][0][1]
+    if can_follow(cards, SUIT_OF[lead]):
+        return f"Follow {_suit_words(lead)} from {where}"
+    return f"No {_suit_words(lead)} in {where}: play any card"
 
 
 # The rules -------------------------------------------------------------------------------------

@@ -15,11 +15,12 @@ import random
 from dataclasses import dataclass
 
 from ..agents.base import Agent
-from ..core.cards import VIASHI_54, VIASHI_CARDS, VIASHI_DOUBLE
+from ..core.cards import VIASHI_54, VIASHI_CARDS, VIASHI_DOUBLE, VIASHI_SUITS
 from ..core.errors import IllegalAction, OptionError
 from ..core.game import Game, GameInfo, Option, PhasedState
 from ..core.hidden import redeal
 from ..core.registry import register
+from ..core.scene import item, pile, row, seat_entry, zone
 from .tricks import (CARD_INDEX, ELVISH_STRENGTH, GOD, HUMAN_STRENGTH, NUMBER_OF, SCHOLARS,
                      SUIT_OF, TrickRecord, by_suit, can_follow, count_cards, follow, read_card,
                      sort_cards, unseen)
@@ -163,6 +164,162 @@ class _ViashiFamily(Game):
     def render(self, view: dict) -> str:
         return render(self, view)
 
+    # The table (parlour/core/scene.py) ----------------------------------------------------------
+    # A trick game: each seat's table of face-up cards, its owned cards as a pile and its tricks
+    # as a badge; the capture as each seat's `played` card (dim from the last capture until the
+    # seat plays again); in the draw the pile and the two drawn cards in the middle.
+    def scene(self, view: dict) -> dict:
+        n = self.players
+        me = view["seat"]
+        phase = view["phase"]
+        teams = bool(view["teams"])
+        current = {s: c for s, c in view["trick"]}
+        last = view["tricks_played"][-1] if view["tricks_played"] else None
+        seats = []
+        for s in range(n):
+            if s in current:
+                played = row([current[s]])
+            elif last is not None:
+                plays = {p["seat"]: p["card"] for p in last["plays"]}
+                played = None
+                if s in plays:
+                    played = zone([item([plays[s]], label="took" if last["winner"] == s
+                                        else None)], dim=True)
+            else:
+                played = None
+            zones = []
+            table = view["tables"][s]
+            if table:
+                if s == me and self.twins:
+                    # A twin of a table card may be in the hand or elsewhere: the table card
+                    # is picked as its place.
+                    zones.append(zone([item([c], pick=f"@table-{c}") for c in table],
+                                      label="Table"))
+                else:
+                    zones.append(row(table, label="Table"))
+            shown = view["revealed"][s]
+            if shown and s != me:
+                zones.append(row(shown, label="Shown"))
+            owned = view["owned"][s]
+            if owned:
+                zones.append(pile("Owned", len(owned), top=owned[-1]))
+            tricks = view["tricks"][s]
+            badges = []
+            if teams:
+                badges.append(f"team with seat {(s + n // 2) % n}")
+            if tricks:
+                badges.append(f"{tricks} trick{'s' if tricks != 1 else ''}")
+            if phase == "draw" and view["random_draws"][s]:
+                k = view["random_draws"][s]
+                badges.append(f"handicap: {k} draw{'s' if k != 1 else ''} at random")
+            counted = view["hands_in_match"] > 1 or phase == "over"
+            seats.append(seat_entry(
+                count=view["hand_counts"][s], played=played, badges=badges,
+                note="draws" if phase == "draw" and view["drawer"] == s else None,
+                score=view["scores"][s] if counted else None, zones=zones))
+        info = [{"label": "Play goes", "text": view["direction"]}]
+        if view["hands_in_match"] > 1:
+            info.append({"label": "Hand", "text": f"{view['hand_no']} of {view['hands_in_match']}"})
+        centre = []
+        if phase == "draw":
+            centre.append(pile("Pile", view["pile_count"]))
+            drawn = view["drawn"]
+            drawer = view["drawer"]
+            if drawn is not None:
+                mine = drawer == me
+                label = ("Drawn, both shown: already on a table" if view["drawn_revealed"]
+                         else "Drawn")
+                if not mine:
+                    label += f" by seat {drawer}"
+                centre.append(zone([item([c], pick=f"@up-{c}" if mine else None) for c in drawn],
+                                   label=label))
+            elif drawer is not None:
+                centre.append(zone([item([None]), item([None])], label=f"Drawn by seat {drawer}"))
+            if self.options["elvish"]:
+                info.append({"label": "Elvish rule",
+                             "text": "your secret cards stay hidden until the draw ends"})
+        elif phase == "play":
+            if self.fool_takes == 2:  # the humans' order, worth a reminder
+                info.append({"label": "King high", "text": "the Fool takes the King"})
+            if view["trick"]:
+                lead = SUIT_OF[view["trick"][0][1]]
+                info.append({"label": "Capture from",
+                             "text": "the tables" if view["source"] == "table" else "the hands"})
+                if lead == GOD:
+                    info.append({"label": "Lead", "text": "a god"})
+                else:
+                    info.append({"label": "Lead suit", "text": VIASHI_SUITS[lead], "suit": lead})
+        if view["dead"]:
+            centre.append(pile("Dead cards", len(view["dead"]), top=view["dead"][-1]))
+        if view["hand_scores"] and (phase != "play" or not view["tricks_played"]):
+            points = view["hand_scores"][-1]
+            sides = range(n // 2) if teams else range(n)
+            info.append({"label": "Last hand", "text": "; ".join(
+                f"{_side_name(s, n, teams).replace('+', ' and ')}: {points[s]}" for s in sides)})
+        hand = None
+        if me is not None and view["hand_counts"][me]:
+            if view["hand"] is None:
+                hand = row([None] * view["hand_counts"][me],
+                           label="Secret cards: hidden until the draw ends")
+            else:
+                shown = list(view["revealed"][me])
+                items = []
+                for c in view["hand"]:
+                    if c in shown:
+                        shown.remove(c)
+                        items.append(item([c], badges=["shown"]))
+                    else:
+                        items.append(item([c]))
+                hand = zone(items)
+        return {"family": "trick", "info": info, "say": self._say(view, me), "centre": centre,
+                "seats": seats, "hand": hand}
+
+    def _say(self, view: dict, me: int | None) -> str | None:
+        if me is None or view["to_act"] != me:
+            return None
+        if view["phase"] == "draw":
+            drawn = view["drawn"]
+            if not drawn:
+                return None
+            a, b = drawn
+            if a == b:
+                return f"You drew two {a}: one goes face up, the other to your hand"
+            if view["drawn_revealed"]:
+                return "Both cards are already on a table: tap the one to put face up"
+            if self.no_duplicates:
+                tabled = {c for t in view["tables"] for c in t}
+                for x, y in ((a, b), (b, a)):
+                    if x in tabled:
+                        return f"{x} is already on a table: it goes to your hand, {y} face up"
+            return "Tap the card to put face up; the other goes to your hand"
+        if view["phase"] != "play":
+            return None
+        trick = view["trick"]
+        if not trick:
+            return "Lead a card from your hand or from your table"
+        where = "table" if view["source"] == "table" else "hand"
+        cards = view["tables"][me] if where == "table" else (view["hand"] or [])
+        lead = SUIT_OF[trick[0][1]]
+        can = any(SUIT_OF[c] == lead for c in cards)
+        if lead == GOD:
+            if can:
+                return f"A god was led: play a god from your {where}"
+            return f"A god was led and you have none: play any card from your {where}"
+        suit = VIASHI_SUITS[lead]
+        if can:
+            return f"Follow {suit}: play one from your {where}"
+        return f"No {suit} on your {where}: play any card from it" if where == "table" else \
+            f"No {suit} in your hand: play any card from it"
+
+    def move_picks(self, view: dict, action) -> list[list[str]]:
+        if isinstance(action, Up):
+            return [[f"@up-{action.card}"]]  # tap the drawn card that goes face up
+        if isinstance(action, Play):
+            if action.table and self.twins:
+                return [[f"@table-{action.card}"]]
+            return [[action.card]]
+        return []
+
 
 @register
 class Viashi(_ViashiFamily):
@@ -191,6 +348,17 @@ class Viashi(_ViashiFamily):
         {"round": True, "elvish": False},
     )
 
+    how_to_play = {
+        "goal": "Capture the most cards: a point per captive, a bonus for the most captives and "
+                "a point per Scholar owned.",
+        "turn": ["Draw: take two cards, one face up to your table, one face down to your hand.",
+                 "The leader plays from his hand or his table; the others play from the same.",
+                 "Follow the suit led if you can; when a god is led, play a god if you have one.",
+                 "The highest card of the suit led captures, unless a god is played: the top god "
+                 "captures.",
+                 "The Fool captures the Queen of its suit; the Changeling captures the Lady."],
+    }
+
     def check_options(self) -> None:
         if self.options["handicap"] and not self.options["round"]:
             raise OptionError("the handicap works across the hands of a round: set round=true")
@@ -216,6 +384,15 @@ class Vashy(_ViashiFamily):
         twins={"open_spiel": ["hearts", "spades"]},
     )
     sample_options = ({}, {"set": True, "elvish": True, "eights": "magician"})
+    how_to_play = {
+        "goal": "Take the most tricks: a point per trick and two more for the most tricks.",
+        "turn": ["Draw: take two cards, one face up to your table, one face down to your hand.",
+                 "The leader plays from his hand or his table; the others play from the same.",
+                 "Follow the suit led if you can; when a god is led, play a god if you have one.",
+                 "The highest card of the suit led takes the trick (King high), unless a god is "
+                 "played: the top god takes it.",
+                 "The Fool takes the King of its suit; the Changeling takes the Lady."],
+    }
     strength = HUMAN_STRENGTH
     fool_takes = 2
     direction = "clockwise"
@@ -236,6 +413,17 @@ class Viashilym(_ViashiFamily):
         twins={"open_spiel": ["hearts", "spades"]},
     )
     sample_options = ({}, {"elvish": False, "eights": "magician"})
+    how_to_play = {
+        "goal": "With your partner opposite, take the most tricks: five points a trick, a bonus "
+                "for the most captives and a point per twin set owned.",
+        "turn": ["Draw two: one face up to your table, one to your hand; never table a card "
+                 "already on a table (unless both are: show them).",
+                 "The leader plays from his hand or his table; the others play from the same.",
+                 "Follow the suit led if you can; when a god is led, play a god if you have one.",
+                 "The highest card of the suit led captures, unless a god is played: the top god "
+                 "captures; the Fool captures the Queen, the Changeling the Lady.",
+                 "Two identical cards in one trick cancel: dead cards, they capture nothing."],
+    }
     twins = True
     no_duplicates = True
 

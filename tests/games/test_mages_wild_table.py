@@ -1,0 +1,115 @@
+"""The Mages Wild table (issue 28): the scene drawn from a seat's view and the picks of its moves.
+Positions come from stacked decks as in test_mages_wild.py: nine cards each dealt round robin from
+seat 0, then the turned-up card, then the draw pile."""
+
+import json
+
+import parlour
+from parlour.core.cards import CARD_NAMES, VIASHI_54
+from parlour.core.scene import table_moves
+
+CARDS = VIASHI_54.cards
+
+
+def deal(players, hands, top, draw=(), **options):
+    """A game whose seats hold `hands` (filled up to nine from the unused cards in deck order),
+    with `top` turned up and `draw` on top of the draw pile."""
+    game = parlour.load("mages_wild", players=players, **options)
+    used = [c for h in hands for c in h] + [top, *draw]
+    rest = [c for c in CARDS if c not in used]
+    hands = [list(h) for h in hands] + [[] for _ in range(players - len(hands))]
+    for hand in hands:
+        while len(hand) < 9:
+            hand.append(rest.pop(0))
+    deck = [hands[i % players][i // players] for i in range(9 * players)] + [top, *draw] + rest
+    return game.new_state(seed=1, deck=deck)
+
+
+def act(state, *moves):
+    for text in moves:
+        state.apply(state.game.parse_action(state, text))
+
+
+def seen(state, seat):
+    view = json.loads(json.dumps(state.view(seat), default=str))
+    game = state.game
+    return game.scene(view), {m["text"]: m for m in table_moves(game, view,
+                                                                 state.legal_actions())}
+
+
+def cards_of(value):
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            yield from (inner if key == "cards" else cards_of(inner))
+    elif isinstance(value, list):
+        for inner in value:
+            yield from cards_of(inner)
+
+
+def test_a_mage_names_its_suit_by_a_choice_and_may_be_played_alone():
+    """"After a mage (8) is played, the player who plays it can declare which suit it has
+    become" (seed): tap 8W, then "Flames" makes "8W R"; 8W alone (keeping Winds) is the card
+    with no choice, played with "Play"."""
+    state = deal(2, [["8W", "3R"], ["4G"]], "3B")
+    scene, moves = seen(state, 0)
+    assert moves["8W R"]["picks"] == [["8W"], ["=R"]]
+    assert moves["8W"]["picks"] == [["8W"]]
+    assert state.game.choice_text("=R") == {"text": "Flames", "suit": "R"}
+    assert scene["say"] == "Play a Waves card, a 3, a mage or a god"
+    act(state, "8W R")
+    scene, _ = seen(state, 1)
+    named = next(f for f in scene["info"] if f["label"] == "Suit named")
+    assert named == {"label": "Suit named", "text": "Flames", "suit": "R"}
+    assert scene["seats"][0]["played"]["items"][0]["cards"] == ["8W"]
+    assert scene["seats"][0]["note"] == "named Flames"
+
+
+def test_no_card_fits_the_draw_pile_is_tapped():
+    """"If none of his cards can be played he draws one card from the top of the draw pile
+    instead" (seed): the say line tells so and the draw is a tap on the draw pile."""
+    hand = ["1W", "2W", "3W", "4W", "5W", "6W", "7W", "9W", "1R"]
+    state = deal(2, [hand], "8G")
+    scene, moves = seen(state, 0)
+    assert list(moves) == ["draw"] and moves["draw"]["picks"] == [["@stock"]]
+    assert scene["say"] == "No card fits: draw from the pile"
+    stock = scene["centre"][0]["items"][0]
+    assert stock["pick"] == "@stock" and stock["cards"] == [None]
+    assert stock["count"] == state.view(0)["draw_count"]
+
+
+def test_the_king_makes_the_next_player_draw_two_and_says_so():
+    """"After a king (2) is played, the next player to play must pick up two cards before taking
+    his regular turn" (seed): his say line names the King's two cards, his seat note too."""
+    state = deal(3, [["2B"], ["4G"]], "3B")
+    act(state, "2B")
+    scene, _ = seen(state, 1)
+    assert scene["say"].startswith("The King made you draw two cards. ")
+    assert scene["seats"][1]["note"] == "drew 2 for the King"
+    assert scene["seats"][1]["count"] == 11
+
+
+def test_other_hands_stay_hidden_and_the_turn_limit_is_not_shown():
+    """"Players may not conceal how many cards are remaining in their hands" (seed): counts are
+    shown, the cards not; the engine's turn limit (not in the seed) is not on the table."""
+    winds = ["1W", "2W", "3W", "4W", "5W", "6W", "7W", "9W", "1R"]
+    state = deal(3, [["8W"], winds], "3B", turn_limit=50)
+    act(state, "8W P", "draw")
+    scene, _ = seen(state, 2)
+    mine = set(state.view(2)["hand"])
+    faces = [c for c in cards_of(scene) if c is not None]
+    others = set(state.hand(0)) | set(state.hand(1))
+    assert not others & set(faces)
+    assert mine <= set(faces)
+    assert [e["count"] for e in scene["seats"]] == [8, 10, 9]
+    text = json.dumps(scene).lower()
+    assert "limit" not in text and "50" not in text
+    assert {c for c in faces} <= set(CARD_NAMES)
+    assert any(f["text"] == "clockwise" for f in scene["info"])
+
+
+def test_the_fool_turns_play_round():
+    """"When a fool (9) is played the order of play reverses" (seed): the direction in words."""
+    state = deal(3, [["9B"], ["4G"]], "3B")
+    act(state, "9B")
+    scene, _ = seen(state, 1)
+    assert {"label": "Play goes", "text": "counterclockwise (reversed by a Fool)"} in scene["info"]
