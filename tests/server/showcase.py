@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from parlour.agents.base import Agent
 from parlour.core.cards import DECKS
 from parlour.core.game import Game, GameInfo, Option, State
+from parlour.core.scene import item, pile, row, seat_entry, zone
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,11 +64,38 @@ class Showcase(Game):
                  Option("bids", False, "offer twenty-one bids every turn (many buttons)")),
     )
 
-    # The optional layout hint: this key is not drawn, that one comes first on the table.
-    layout = {"hide": ["discard"], "order": ["field"]}
 
     def deck(self):
         return DECKS[self.options["deck"]]
+
+    # Every kind of zone the table draws: a grid, lanes per seat, a pile, a zone picked whole.
+    def scene(self, view):
+        n = self.players
+        seats = [seat_entry(count=view["hand_counts"][s], score=view["scores"][s],
+                            badges=[f"bid {view['bids'][str(s)]}"] if view["bids"][str(s)] is not None
+                            else [],
+                            zones=[zone([item(lane, label=name) for lane, name in
+                                         zip(view["towers"][s], "ab")], kind="lanes")])
+                 for s in range(n)]
+        field = zone([item([c] if c else []) for row in view["field"] for c in row],
+                     kind="grid", columns=3, pick="@field", label="Field")
+        centre = [field, pile("Stock", len(view["stock"]), None, pick="@stock")]
+        if self.options["bids"]:
+            centre.append(zone([], label="Bids", pick="@bids"))
+        return {"family": "grid", "info": [{"label": "Turn", "text": str(view["turn"])}],
+                "say": None, "centre": centre, "seats": seats,
+                "hand": row(view["hand"]) if view["hand"] is not None else None}
+
+    def move_picks(self, view, action):
+        if isinstance(action, Play):
+            return [[action.card], ["@field"]]
+        if isinstance(action, Pair):
+            return [[action.cards[0]], [action.cards[1]]]
+        if isinstance(action, Bid):
+            return [["@bids"], [f"={action.number}"]]
+        if str(action) == "draw":
+            return [["@stock"]]
+        return []
 
     def max_decisions(self) -> int:
         return self.options["turns"]

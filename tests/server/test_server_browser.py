@@ -80,66 +80,52 @@ def wait_for_turn_or_end(page, after_ply=None, timeout=15000):
     return frame_of(page)
 
 
-def play_by_clicking(page, action: str, cards: set[str]):
-    """Play `action` as a person would: pick its cards on the table, then its button."""
-    names = [t for t in action.split() if t in cards]
-    pickable = set(page.eval_on_selector_all("main .card.pickable",
-                                             "els => els.map(e => e.dataset.card)"))
-    if not set(names) <= pickable:
-        names = []  # it names a card the player does not hold (a trade asks for one): its button
-    if names:
-        used = set()
-        for name in names:
-            handle = page.evaluate_handle(
-                """([name, used]) => [...document.querySelectorAll(`main .card.pickable[data-card="${name}"]`)]
-                    .find((el) => !used.includes(el.dataset.uid)) || null""", [name, list(used)])
-            element = handle.as_element()
-            assert element is not None, f"no card {name} to pick for {action!r}"
-            used.add(element.get_attribute("data-uid"))
-            # Near the top left corner: in a fanned hand the rest of a card may lie under the next.
-            element.click(position={"x": 5, "y": 12})
-    # The places it goes to (a square, a tower), as the page reads the move: clicked where they lie.
-    for pick in page.evaluate("(text) => window.parlour.picks(text) || []", action):
-        place = page.locator(f'main [data-place="{pick[1:]}"].pickable')
-        if pick.startswith("@") and place.count():
-            place.first.click(position={"x": 4, "y": 4})
-    button = page.locator(f'#actions .btn.move[data-action="{action}"]')
-    if button.count():
-        button.first.click()
-    else:  # more moves than buttons: the list of every move
-        page.select_option("#actions select.all-moves", action)
+def play_by_clicking(page, action: str, cards: set[str] | None = None):
+    """Play `action` as a person would: tap its cards, places and choices on the table (as the
+    frame's moves say it is picked), then Play if it is not made yet; a move without picks is its
+    button."""
+    move = next(m for m in frame_of(page)["moves"] if m["text"] == action)
+    if not move["picks"]:
+        page.locator(f'#actions .btn.move[data-action="{action}"]').first.click()
+        return
+    before = frame_of(page)["ply"]
+    for slot in move["picks"]:
+        if page.evaluate("(p) => window.parlour.frame.ply !== p", before):
+            return
+        for key in slot:
+            if key.startswith("="):
+                target = page.locator(f'#actions [data-pick="{key}"]')
+            elif key.startswith("@"):
+                target = page.locator(f'#felt [data-pick="{key}"].pickable')
+            else:
+                target = page.locator(f'#hand .card.pickable[data-card="{key}"], '
+                                      f'#felt .card.pickable[data-card="{key}"]')
+            if target.count():
+                # Near the top left corner: in a fanned hand the rest of a card lies under the next.
+                target.first.click(position={"x": 4, "y": 6})
+                break
+        else:
+            raise AssertionError(f"nothing to pick for {action!r}: {slot}")
+    play = page.locator("#actions .btn.move.primary")
+    if play.count() and page.evaluate("(p) => window.parlour.frame.ply === p", before):
+        play.first.click()
 
 
 def check_page_shows_the_frame(page, frame, players):
     view = frame["view"]
-    assert page.locator("#seats .seat").count() == players
+    assert page.locator("#felt .seat").count() == players
     to_act = frame["to_act"]
     if to_act is not None and frame["status"] != "over":
-        assert "to-act" in page.locator(f'#seats .seat[data-seat="{to_act}"]').get_attribute("class")
-    hand = view.get("hand")
-    if isinstance(hand, list):
-        shown = page.eval_on_selector_all("#hand .card", "els => els.map(e => e.dataset.card)")
-        assert shown == hand
-        assert page.locator("#hand .card svg").count() == len(hand)
+        assert "to-act" in page.locator(f'#felt .seat[data-seat="{to_act}"]').get_attribute("class")
+    hand = (frame["scene"].get("hand") or {}).get("items")
+    if hand is not None and frame["status"] != "over":
+        shown = page.eval_on_selector_all("#hand .card", "els => els.map(e => e.dataset.card || null)")
+        assert shown == [c for i in hand for c in i["cards"]]
     log = view.get("log")
     if isinstance(log, list):
         assert page.locator("#log li").count() == len(log)
     # Every card element has a drawn face (or back).
     assert page.evaluate("[...document.querySelectorAll('main .card')].every(c => c.querySelector('svg'))")
-
-
-def named_places(places: dict, view: dict) -> list[str]:
-    """The names the layout hint gives the places of this view (docs/server.md)."""
-    names = []
-    for key, spec in places.items():
-        value = view.get(key) or []
-        if "rows" in spec:
-            names += [c + r for r, row in zip(spec["rows"], value) for c, _ in zip(spec["columns"], row)]
-        elif spec.get("seat"):
-            names += [f"{s}{n}" for s, piles in enumerate(value) for n, _ in zip(spec["names"], piles)]
-        else:
-            names += [n for n, _ in zip(spec["names"], value)]
-    return names
 
 
 def create_from_lobby(page, url, game_id, seats=None):
@@ -171,20 +157,8 @@ def test_every_game_in_the_browser(room_url, page, watch_errors, game_id):
         frame = wait_for_turn_or_end(page, after_ply=frame["ply"])
     check_page_shows_the_frame(page, frame, game.players)
     assert moves > 0
-    # The move log and the table are drawn from the view.
-    assert page.locator("#tiles .tile").count() + page.locator("#facts .fact").count() > 0
-    # Places the game names in its notation (squares, towers) are labelled with those names.
-    places = (getattr(game, "layout", None) or {}).get("places", {})
-    if places:
-        labels = page.eval_on_selector_all("main [data-place] .place-name",
-                                           "els => els.map(e => e.textContent)")
-        assert sorted(labels) == sorted(named_places(places, frame["view"]))
-    # Counts kept by hand rather than by seat (layout hint "named") read through the hands' names.
-    for key, names_key in (getattr(game, "layout", None) or {}).get("named", {}).items():
-        value, names = frame["view"].get(key), frame["view"][names_key]
-        if isinstance(value, list):
-            text = page.locator(f'#facts .fact[data-key="{key}"]').inner_text()
-            assert all(f"{name}: {v}" in text for name, v in zip(names, value)), text
+    # The table is drawn from the game's scene: its middle and every seat.
+    assert page.locator("#centre .zone").count() + page.locator("#felt .seat-zones .zone").count() > 0
     page.screenshot(path=str(SHOTS / f"{game_id}.png"), full_page=True)
     # The same table at phone width: nothing sticks out sideways.
     page.set_viewport_size({"width": 390, "height": 844})
@@ -201,6 +175,7 @@ def test_every_deck_draws_its_faces(room_url, page, watch_errors, deck):
         "seats": [{"kind": "me"}, {"kind": "computer"}, {"kind": "computer"}]}).json()
     table, token = answer["table"], answer["seats"][0]["token"]
     page.set_viewport_size({"width": 1280, "height": 900})
+    page.add_init_script("localStorage.setItem('parlour.v1.name', JSON.stringify('Tess'))")
     page.goto(f"{room_url}/t/{table}#seat=0&token={token}")
     frame = wait_for_turn_or_end(page)
     cards = set(DECKS[deck].cards)
@@ -218,12 +193,9 @@ def test_every_deck_draws_its_faces(room_url, page, watch_errors, deck):
         frame = wait_for_turn_or_end(page, after_ply=frame["ply"])
     # The address bar no longer holds the secret.
     assert "token" not in page.url
-    # Grid cells and per-seat towers are drawn.
-    assert page.locator("#tiles .grid .cell").count() == 9
-    assert page.locator("#seats .seat .pile").count() >= 3
-    # The game's layout hint is followed.
-    tiles = page.eval_on_selector_all("#tiles .tile", "els => els.map(e => e.dataset.key)")
-    assert tiles[0] == "field" and "discard" not in tiles
+    # The scene's grid cells and each seat's lanes are drawn.
+    assert page.locator("#centre .zone-grid .item").count() == 9
+    assert page.locator("#felt .seat .zone-lanes").count() == 3
     faces = page.eval_on_selector_all("main .card[data-card]", "els => els.map(e => e.dataset.card)")
     assert faces and set(faces) <= cards
     page.screenshot(path=str(SHOTS / f"showcase-{deck}.png"), full_page=True)
@@ -245,6 +217,11 @@ def test_two_browsers_play_each_other_by_invite_link(room_url, browser):
         a.click("#go-table")
         b = friend.new_page()
         b.goto(link)
+        # Issue 28: "an invited friend chooses a name on arrival".
+        b.wait_for_selector("#name-dialog input")
+        b.fill("#name-dialog input", "Omar")
+        b.click("#name-dialog button")
+        a.wait_for_function("window.parlour.frame.seats[1].name === 'Omar'")
         b.wait_for_function("window.parlour && window.parlour.frame && window.parlour.frame.seat === 1")
         a.wait_for_function("window.parlour && window.parlour.frame && window.parlour.frame.seat === 0")
         a.wait_for_function("window.parlour.frame.seats[1].online")
@@ -341,12 +318,13 @@ def test_a_phone_asks_for_a_hint_and_plays_it(room_url, browser):
             assert hint["action"] in frame["legal"] and hint["ply"] == frame["ply"]
             assert "% wins" in page.locator("#actions .hint-line").text_content()
             cards = set(parlour.load(game_id).deck().cards)
-            # The hinted move stands out: its cards in the hand, or its button.
-            hinted = [c for c in hint["action"].split() if c in cards]
+            # The hinted move stands out: its first cards in the hand, or its button.
+            move = next(m for m in frame["moves"] if m["text"] == hint["action"])
+            hinted = [slot[0] for slot in move["picks"]]
             shown = page.eval_on_selector_all("#hand .card.hinted",
                                               "els => els.map(e => e.dataset.card)")
             button = page.locator(f'#actions .btn.move.hinted[data-action="{hint["action"]}"]')
-            assert sorted(shown) == sorted(hinted) if hinted else button.count()
+            assert set(shown) == set(hinted) if hinted else button.count()
             play_by_clicking(page, hint["action"], cards)
             frame = wait_for_turn_or_end(page, after_ply=frame["ply"])
         assert page.evaluate("document.documentElement.scrollWidth") <= 375

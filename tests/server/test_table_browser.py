@@ -30,6 +30,8 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
 from screens import advance, table_for  # noqa: E402
 
+# A player who has given the room a name before (a friend without one is asked on arrival).
+NAMED = "localStorage.setItem('parlour.v1.name', JSON.stringify('Nadia'))"
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 AXE = ROOT / ".cache" / "npm" / "node_modules" / "axe-core" / "axe.min.js"
 
@@ -77,7 +79,7 @@ def open_table(browser, url, table, token, lang, size):
     width, height = SIZES[size]
     context = browser.new_context(viewport={"width": width, "height": height}, reduced_motion="reduce")
     page = context.new_page()
-    page.add_init_script("localStorage.setItem('parlour.name', 'Nadia')")
+    page.add_init_script(NAMED)
     page.goto(f"{url}/t/{table}?lang={lang}#seat=0&token={token}")
     page.wait_for_function("window.parlour && window.parlour.frame && window.parlour.frame.scene")
     page.wait_for_timeout(200)

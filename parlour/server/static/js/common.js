@@ -11,7 +11,12 @@ export function h(tag, attrs, ...children) {
       else if (key === "text") el.textContent = value;
       else if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
       else if (key === "dataset") Object.assign(el.dataset, value);
-      else if (key === "style" && typeof value === "object") Object.assign(el.style, value);
+      else if (key === "style" && typeof value === "object") {
+        // Custom properties ("--ink") are set one by one: Object.assign skips them.
+        for (const [name, v] of Object.entries(value)) {
+          if (name.startsWith("--")) el.style.setProperty(name, v); else el.style[name] = v;
+        }
+      }
       else el.setAttribute(key, value === true ? "" : value);
     }
   }

@@ -68,7 +68,7 @@ export function drawSeat(i, entry, ctx, frame, { mine = false } = {}) {
       h("span", { class: "seat-tag" }, tag)));
   const el = h("div", { class: classes.join(" "), dataset: { seat: i } }, head);
   const line = h("div", { class: "seat-line" });
-  if (Number.isInteger(entry.count) && !mine) {
+  if (Number.isInteger(entry.count) && entry.count > 0 && !mine) {
     const backs = h("span", { class: "backs", title: t("{n} cards", { n: entry.count }) });
     for (let k = 0; k < Math.min(entry.count, 5); k++) backs.append(h("i"));
     line.append(h("span", { class: "held" }, backs, h("b", {}, String(entry.count))));

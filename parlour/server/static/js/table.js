@@ -546,7 +546,7 @@ function fitHand() {
   if (!row) return;
   const cards = row.querySelectorAll(".item");
   if (cards.length < 2) { row.style.removeProperty("--overlap"); return; }
-  const width = row.clientWidth;
+  const width = $("hand").clientWidth - 16; // the room the dock gives, not the row's own width
   const cardWidth = cards[0].getBoundingClientRect().width || 80;
   const gap = (width - cards.length * cardWidth) / (cards.length - 1);
   row.style.setProperty("--overlap", `${Math.max(-cardWidth * 0.78, Math.min(6, gap))}px`);
