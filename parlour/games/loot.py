@@ -19,6 +19,7 @@ from ..core.errors import IllegalAction
 from ..core.game import Game, GameInfo, Option, PhasedState
 from ..core.hidden import redeal
 from ..core.registry import register
+from ..core.scene import item, pile, seat_entry, zone
 from ..core.scorer import Scorer, to_result
 from .melds import CARD_INDEX, Arrangement, Scoring, best_score, read_card, score, solve, \
     sort_cards
@@ -102,6 +103,20 @@ class Pass:
 
 DRAW, TAKE, FIRE, PASS = Draw(), Take(), Fire(), Pass()
 DISCARDS = {card: Discard(card) for card in VIASHI_CARDS}
+# The room's "How to play" panel.
+LOOT_HOW_TO_PLAY = {
+    "goal": "Hold the best hand when the village is fired: runs, sets and colors score, "
+            "uncombined cards cost their rank; the match ends at 100 points or -100.",
+    "turn": [
+        "Take the top card of the draw pile or of the discard pile.",
+        "Discard one card onto the discard pile.",
+        "Runs: four ranks in a row; sets: three of a rank; colors: four of a suit.",
+        "Once everyone has had a turn, anyone may fire the village: all hands are scored.",
+        "Every god in any hand at the firing changes the scoring for everyone.",
+    ],
+}
+
+
 # The game --------------------------------------------------------------------------------------
 @register
 class Loot(Game):
@@ -185,6 +200,15 @@ class Loot(Game):
         if number < 4:
             return (DRAW, TAKE, FIRE, PASS)[number]
         return DISCARDS[VIASHI_CARDS[number - 4]]
+
+    # The table: the draw and discard piles in the middle, each seat's last discard before it.
+    how_to_play = LOOT_HOW_TO_PLAY
+
+    def scene(self, view: dict) -> dict:
+        return _loot_scene(self, view)
+
+    def move_picks(self, view: dict, action) -> list[list[str]]:
+        return _loot_picks(view, action)
 
     def render(self, view: dict) -> str:
         lines = [f"Loot, hand {view['hand_number']}: " + "  ".join(
@@ -597,3 +621,165 @@ class LootHeuristic(Agent):
 
 Loot.state_class = LootState
 Loot.heuristic = LootHeuristic
+
+
+# The table (parlour/core/scene.py) ---------------------------------------------------------------
+# Each god's effect at the firing, in the seed's words, short enough for a fact on the table.
+GOD_EFFECTS = {
+    "Lady": "runs are worth double", "DarkLord": "runs are worth half",
+    "Builder": "colors of only three cards", "Thief": "uncombined cards count 0",
+    "Protectress": "colors are worth double", "Seductress": "colors are worth half",
+    "Minion": "sets are worth half", "Friend": "sets are worth double",
+    "Changeling": "fools are worth double",
+}
+
+
+def last_discards(view: dict) -> tuple[dict[int, str], int | None]:
+    """Each seat's last discard in the hand under way, from the log, and the seat that made the
+    last discard of all."""
+    out: dict[int, str] = {}
+    last = None
+    for line in view.get("log") or ():
+        words = line.split()
+        if words[:1] == ["hand"] and len(words) > 2 and words[1].rstrip(":").isdigit():
+            out, last = {}, None  # a new hand is dealt
+        elif len(words) == 4 and words[0] == "seat" and words[2] == "discards" and \
+                words[1].isdigit():
+            out[int(words[1])] = words[3]
+            last = int(words[1])
+    return out, last
+
+
+def played_zone(view: dict, seat: int, discards: dict[int, str]) -> dict | None:
+    """What a seat last discarded, dimmed once it no longer lies on top of the discard pile."""
+    card = discards.get(seat)
+    if card is None:
+        return None
+    pile = view["discard"]
+    on_top = bool(pile) and pile[-1] == card
+    return zone([item([card])], label="discarded", dim=not on_top)
+
+
+def hand_zone(view: dict) -> dict | None:
+    """The seat's hand, the card it has just drawn marked."""
+    hand = view.get("hand")
+    if hand is None:
+        return None
+    drawn = view.get("drawn")
+    items, marked = [], False
+    for card in hand:
+        if card == drawn and not marked:
+            items.append(item([card], badges=["drawn"]))
+            marked = True
+        else:
+            items.append(item([card]))
+    return zone(items)
+
+
+def _meld_items(parts: list[str]) -> list[dict]:
+    """A revealed hand's arrangement ("run: 4W 5W 6W 7W +8", "3P -7") as items on the table."""
+    items, loose, loose_points = [], [], 0.0
+    for part in parts:
+        words = part.split()
+        points = float(words[-1])
+        if words[0].endswith(":"):
+            cards = []
+            for word in words[1:-1]:  # the cards, up to "holding the run ..." or "(six colors"
+                card = word.split("=")[0]
+                if card not in VIASHI_CARDS:
+                    break
+                cards.append(card)
+            extra = (["holding a run"] if "holding" in words else []) + \
+                (["six colors"] if "(six" in words else [])
+            items.append(item(cards, label=words[0].rstrip(":"),
+                              badges=[f"{points:+g}"] + extra))
+        else:
+            loose.append(words[0])
+            loose_points += points
+    if loose:
+        items.append(item(loose, label="uncombined", badges=[f"{loose_points:+g}"]))
+    return items
+
+
+def _loot_scene(game: "Loot", view: dict) -> dict:
+    n = game.players
+    me = view["seat"]
+    over = view["phase"] == "over"
+    discards, _ = last_discards(view)
+    last = view["last_hand"]
+    match = view["points_target"] is not None
+    first_round = sum(view["turns"]) < n
+    seats = []
+    for s in range(n):
+        zones = []
+        if over and last:
+            zones.append(zone(_meld_items(last["melds"][s]), label="hand"))
+        elif s != me and view["known"][s]:
+            zones.append(zone([item(view["known"][s])], label="took"))
+        note = None
+        if over:
+            note = "wins" if s in (view["winners"] or ()) else None
+        elif last and first_round:
+            note = f"{last['scores'][s]:+g} last hand"
+        seats.append(seat_entry(
+            count=None if over else view["hand_counts"][s],
+            played=None if over else played_zone(view, s, discards),
+            note=note,
+            badges=["fired the village"] if last and last["fired_by"] == s and
+            (over or first_round) else (),
+            score=view["totals"][s] if match or over else None,
+            zones=zones))
+    centre = []
+    if not over:
+        pile_cards = view["discard"]
+        centre.append(pile("Draw pile", view["draw_count"], None, pick="@stock"))
+        centre.append(pile("Discard pile", len(pile_cards), pile_cards[-1] if pile_cards else None,
+                           pick="@discard"))
+    info = []
+    if match:
+        info.append({"label": "Hand", "text": str(view["hand_number"])})
+        info.append({"label": "Play to", "text": f"{view['points_target']} points"})
+    if over and last:
+        info.append({"label": "Last hand" if match else "Play ended", "text": last["how"]})
+    for god in view["gods_known"] or ():
+        if not over:
+            info.append({"label": god, "text": GOD_EFFECTS[god]})
+    if over and last:
+        for god in last["gods"]:
+            info.append({"label": god, "text": GOD_EFFECTS[god]})
+    if me is not None and view["best"] is not None:
+        after = len(view["hand"]) > HAND_SIZE
+        info.append({"label": "Your hand scores",
+                     "text": f"{view['best']:+g}" + (" after your best discard" if after else "")})
+    return {"family": "meld", "info": info, "say": _loot_say(view), "centre": centre,
+            "seats": seats, "hand": None if over else hand_zone(view)}
+
+
+def _loot_say(view: dict) -> str | None:
+    me = view["seat"]
+    if me is None or view["to_act"] != me:
+        return None
+    phase = view["phase"]
+    if phase == "start":
+        if view["can_fire"]:
+            return "Draw or take the top discard, or fire the village"
+        return "Draw a card or take the top discard"
+    if phase == "discard":
+        return "Discard a card: tap it, then the discard pile"
+    if phase == "fire":
+        _, seat = last_discards(view)
+        pile = view["discard"]
+        if seat is not None and seat != me and pile:
+            return f"Seat {seat} discarded {pile[-1]}: fire the village now, or pass"
+        return "Fire the village now, or pass"
+    return None
+
+
+def _loot_picks(view: dict, action) -> list[list[str]]:
+    if action == DRAW:
+        return [["@stock"]]
+    if action == TAKE:
+        return [["@discard"]]
+    if isinstance(action, Discard):
+        return [[action.card], ["@discard"]]
+    return []  # fire the village, pass: buttons

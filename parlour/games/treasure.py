@@ -21,8 +21,10 @@ from ..core.errors import IllegalAction, OptionError
 from ..core.game import Game, GameInfo, Option, PhasedState
 from ..core.hidden import redeal
 from ..core.registry import register
+from ..core.scene import item, pile, seat_entry, zone
 from ..core.scorer import Scorer, to_result
 from .loot import KNOWN, Discard, Draw, Take  # Treasure is Loot with more to do
+from .loot import hand_zone, last_discards, played_zone
 from .melds import CARD_INDEX, KINDS, SUITS, Arrangement, Scoring, best_score, ident, identities, \
     read_card, six_colors, solve, sort_cards, valid
 
@@ -351,6 +353,36 @@ class Treasure(Game):
         rest, as_number = divmod(number, 46)
         meld, card = divmod(rest, 54)
         return Add(VIASHI_CARDS[card], meld, None if as_number == 45 else SUIT_CARDS[as_number])
+
+    # The table: the piles in the middle, each seat's melds before it with the gods' effects.
+    how_to_play = {
+        "goal": "Table runs, sets and colors and empty your hand first: cards on the table "
+                "score 4 each, cards left in hand cost their rank.",
+        "turn": [
+            "Draw, take the top discard, or take the whole discard pile.",
+            "Table a run (four ranks in a row), a set (three of a rank) or a color (four of a "
+            "suit), card by card, then close it.",
+            "Add cards from your hand to your melds on the table.",
+            "Discard one card; play ends when a player's hand is empty.",
+            "A god tabled changes the rules at once, by the kind of meld it lies in.",
+        ],
+    }
+
+    def scene(self, view: dict) -> dict:
+        return _treasure_scene(self, view)
+
+    def move_picks(self, view: dict, action) -> list[list[str]]:
+        return _treasure_picks(view, action)
+
+    def choice_text(self, key: str) -> dict:
+        if key == "=top":
+            return {"text": "the top card"}
+        if key == "=pile":
+            return {"text": "the whole pile"}
+        card = key[1:]
+        if card in SUIT:
+            return {"text": f"as {card}", "suit": SUIT[card]}
+        return {"text": card}
 
     def render(self, view: dict) -> str:
         lines = [f"Treasure, hand {view['hand_number']}"
@@ -1115,3 +1147,181 @@ class TreasureHeuristic(Agent):
 
 Treasure.state_class = TreasureState
 Treasure.heuristic = TreasureHeuristic
+
+
+# The table (parlour/core/scene.py) ---------------------------------------------------------------
+# Each effect in a few of the seed's words, for a badge on the meld that holds the god.
+SHORT_EFFECTS = {
+    ("Lady", "set"): "runs double", ("Lady", "run"): "add to others' runs",
+    ("Lady", "color"): "winds double",
+    ("DarkLord", "set"): "runs half", ("DarkLord", "run"): "cancels the Lady",
+    ("DarkLord", "color"): "winds half",
+    ("Builder", "set"): "colors of three", ("Builder", "run"): "all draw three",
+    ("Builder", "color"): "runs of three",
+    ("Thief", "set"): "warriors change color", ("Thief", "run"): "stones change rank",
+    ("Thief", "color"): "hand cards 0",
+    ("Protectress", "set"): "leaves double", ("Protectress", "run"): "colors double",
+    ("Protectress", "color"): "add to others' colors",
+    ("Seductress", "set"): "leaves half", ("Seductress", "run"): "colors half",
+    ("Seductress", "color"): "cancels the Protectress",
+    ("Minion", "set"): "cancels the Friend", ("Minion", "run"): "flames half",
+    ("Minion", "color"): "sets half",
+    ("Friend", "set"): "add to others' sets", ("Friend", "run"): "flames double",
+    ("Friend", "color"): "sets double",
+    ("Changeling", "set"): "waves change rank", ("Changeling", "run"): "fools double",
+    ("Changeling", "color"): "queens change color",
+}
+
+
+def _active(view: dict) -> set[tuple[str, str]]:
+    return {tuple(e.split(":", 1)) for e in view["active"]}
+
+
+def _changing(view: dict, card: str) -> bool:
+    """May this card change rank or color under the effects in force (so that what it stands
+    for is a choice)?"""
+    if card not in SUIT:
+        return False
+    active = _active(view)
+    suit, rank = SUIT[card], RANK[card]
+    return (suit == "P" and ("Thief", "run") in active) or \
+        (suit == "B" and ("Changeling", "set") in active) or \
+        (rank == 5 and ("Thief", "set") in active) or \
+        (rank == 1 and ("Changeling", "color") in active)
+
+
+def _meld_badges(view: dict, meld: dict) -> list[str]:
+    """The effects of the gods in this meld, and what its changing cards stand for."""
+    active = _active(view)
+    cancelled = set(view["cancelled"])
+    god_color = meld["kind"] == "color" and all(c in GODS for c in meld["stands"])
+    badges = []
+    for card in meld["cards"]:
+        if card not in GODS:
+            continue
+        if card in cancelled:
+            badges.append(f"{card}: cancelled")
+            continue
+        kinds = [meld["kind"]] + (["run"] if god_color and (card, "run") in active else [])
+        for kind in kinds:
+            if (card, kind) in active:
+                badges.append(f"{card}: {SHORT_EFFECTS[(card, kind)]}")
+    return list(dict.fromkeys(badges))
+
+
+def _meld_item(view: dict, meld: dict, pick: str, label: str) -> dict:
+    """A meld as one item, its cards in rank order by what each stands for (so that a changing
+    card shows where it stands in a run; a set keeps the order it was laid in)."""
+    pairs = list(zip(meld["cards"], meld["stands"]))
+    if meld["kind"] != "set":
+        pairs.sort(key=lambda p: (RANK[p[1]], SUITS.index(SUIT[p[1]])))
+    return item([c for c, _ in pairs], pick=pick, label=label, badges=_meld_badges(view, meld))
+
+
+def _treasure_scene(game: "Treasure", view: dict) -> dict:
+    n = game.players
+    me = view["seat"]
+    over = view["phase"] == "over"
+    discards, _ = last_discards(view)
+    last = view["last_hand"]
+    match = view["points_target"] is not None
+    fresh = last is not None and not view["table"] and sum(
+        view["hand_counts"]) == HAND_SIZE * n and not over
+    melds: dict[int, list[dict]] = {s: [] for s in range(n)}
+    for number, meld in enumerate(view["table"], start=1):
+        melds[meld["owner"]].append(_meld_item(view, meld, f"@meld{number}", meld["kind"]))
+    pending = view["pending"]
+    if pending is not None and view["to_act"] is not None:
+        melds[view["to_act"]].append(_meld_item(view, pending, "@new", "new " + pending["kind"]))
+    seats = []
+    for s in range(n):
+        # One row, to keep a seat's box low: its melds, then the cards it is known to hold
+        # (taken from the discard pile), or at the end the cards left in its hand.
+        laid = list(melds[s])
+        if over and last and last["hands"][s]:
+            laid.append(item(last["hands"][s], label="left in hand"))
+        elif not over and s != me and view["known"][s]:
+            laid.append(item(view["known"][s], label="took"))
+        zones = [zone(laid)] if laid else []
+        table = view["table_points"][s]
+        note = None
+        if over:
+            note = "wins" if s in (view["winners"] or ()) else None
+            if last and last["out"] == s:
+                note = "went out" + (", wins" if note else "")
+        elif fresh:
+            note = f"{last['scores'][s]:+g} last hand"
+        elif match and table:
+            note = f"{table:g} on the table"
+        seats.append(seat_entry(
+            count=None if over else view["hand_counts"][s],
+            played=None if over else played_zone(view, s, discards),
+            note=note,
+            score=view["totals"][s] if match or over else table,
+            zones=zones))
+    centre = []
+    if not over:
+        cards = view["discard"]
+        centre.append(pile("Draw pile", view["draw_count"], None, pick="@stock"))
+        # The whole discard pile may be taken: every card of it is shown, overlapped.
+        centre.append(zone([item(cards, count=len(cards), pick="@discard")], label="Discard pile"))
+    info = []
+    if match:
+        info.append({"label": "Hand", "text": str(view["hand_number"])})
+        info.append({"label": "Play to", "text": f"{view['points_target']} points"})
+    if over and last:
+        info.append({"label": "Last hand" if match else "Play ended", "text": last["how"]})
+    for god in view["cancelled"]:
+        info.append({"label": "Cancelled", "text": f"every effect of the {god}"})
+    return {"family": "meld", "info": info, "say": _treasure_say(view), "centre": centre,
+            "seats": seats, "hand": None if over else hand_zone(view)}
+
+
+def _minimum(view: dict, kind: str) -> int:
+    active = _active(view)
+    if kind == "set":
+        return 3
+    if kind == "run":
+        return 3 if ("Builder", "color") in active else 4
+    return 3 if ("Builder", "set") in active else 4
+
+
+def _treasure_say(view: dict) -> str | None:
+    me = view["seat"]
+    if me is None or view["to_act"] != me:
+        return None
+    phase = view["phase"]
+    if phase == "draw":
+        if len(view["discard"]) > 1:
+            return "Draw, or tap the discard pile to take its top card or the whole pile"
+        return "Draw a card or take the top discard"
+    if phase == "build":
+        pending = view["pending"]
+        kind, laid = pending["kind"], len(pending["cards"])
+        need = _minimum(view, kind) - laid
+        if need > 0:
+            return f"Lay {need} more card{'s' * (need != 1)} into your new {kind}: tap a card, " \
+                   f"then the {kind}"
+        return f"Lay more cards into your new {kind}, or close it"
+    if phase == "play":
+        return "Table a run, set or color, add cards to your melds, or discard to end your turn"
+    return None
+
+
+def _treasure_picks(view: dict, action) -> list[list[str]]:
+    if action == DRAW:
+        return [["@stock"]]
+    if action == TAKE:
+        return [["@discard"], ["=top"]] if len(view["discard"]) > 1 else [["@discard"]]
+    if action == TAKE_PILE:
+        return [["@discard"], ["=pile"]]
+    if isinstance(action, Discard):
+        return [[action.card], ["@discard"]]
+    if isinstance(action, (Lay, Add)):
+        place = "@new" if isinstance(action, Lay) else f"@meld{action.meld + 1}"
+        picks = [[action.card], [place]]
+        if _changing(view, action.card):
+            picks.append(["=" + (action.as_ or action.card)])
+        return picks
+    return []  # open a run, set or color; close: buttons
+
