@@ -22,6 +22,7 @@ from ..core.errors import IllegalAction
 from ..core.game import Game, GameInfo, Option, PhasedState
 from ..core.hidden import redeal
 from ..core.registry import register
+from ..core.scene import item, pile, row, seat_entry, zone
 
 HAND_SIZE = 5
 ZAH, PEL, RAH, ROKE = "Z", "P", "R", "K"  # Zahahnie, Pelmeahe, Rahziembiz, Roke Zibahl
@@ -411,6 +412,264 @@ class Ahzchim(Game):
 
     def action_from_id(self, number: int):
         return self._codec.action(number)
+
+    # The table page (parlour/core/scene.py) --------------------------------------------------
+    how_to_play = {
+        "goal": "Gather every Zahahnie (hearts) of the tribe, or be the last player in play.",
+        "turn": [
+            "A Zahahnie you get is laid out in your village at once.",
+            "One action: buy from the Pord with a Pelmeahe (diamond), attack a Zahahnie with a "
+            "Rahziembiz (spade), or raze an unfortified one with a Pelmeahe.",
+            "Or build a Roke Zibahl (club) on your Zahahnie: an attacker must beat it; the "
+            "Reshpel adds +2.",
+            "Or trade (Shaho): offer a card or Zahahnie for another player's.",
+            "Then draw from the Pord: 1 card, 2 at worth nine, 3 at twelve.",
+        ],
+    }
+
+    def scene(self, view: dict) -> dict:
+        p, n = self.pieces, self.players
+        me = view["seat"]
+        pending = view["pending"]
+        over = view["phase"] == "over"
+        target = None  # (owner, index) of the Zahahnie under attack or asked for
+        if pending:
+            owner = pending["owner"]
+            wanted = pending["target"] if pending["kind"] != "offer" else pending["take"]
+            for i, e in enumerate(view["zahahnie"][owner]):
+                if self._spot_text(e) == wanted:
+                    target = (owner, i)
+                    break
+        played = self._played(view)
+        seats = []
+        for s in range(n):
+            zones = []
+            row_ = view["zahahnie"][s]
+            if row_ or view["in_play"][s]:
+                items = []
+                for i, e in enumerate(row_):
+                    fv = view["fort_values"][s][i]
+                    badges = [f"fort {fv}" if e["fort"] else None,
+                              "Reshpel +2" if e["reshpel"] else None]
+                    marks = []
+                    if target == (s, i):
+                        who = pending["attacker"] if pending["kind"] != "offer" \
+                            else pending["proposer"]
+                        marks = [{"seat": who, "kind": "marker"}]
+                    cards = [e["card"]] + ([e["fort"]] if e["fort"] else [])
+                    items.append(item(cards, pick=f"@{s}:{self._spot_text(e)}", badges=badges,
+                                      marks=marks))
+                if items:
+                    zones.append(zone(items, label=f"worth {view['worth'][s]}"))
+            if s != me and view["in_play"][s]:
+                known = view["known_cards"][s]
+                count = view["hand_counts"][s]
+                zones.append(zone([item([None] if count else [], count=count,
+                                        pick=f"@{s}:hand",
+                                        badges=[("shown: " + " ".join(known)) if known
+                                                else None])],
+                                  label="hand", kind="pile"))
+            note = None
+            badges = []
+            if over and (view["winner"] == s or s in view["drawn"]):
+                badges.append("wins" if view["winner"] == s else "draw")
+            elif not view["in_play"][s]:
+                note = "out of play"
+            elif not over and s == view["turn_seat"] and view["to_act"] != s:
+                note = "waits for an answer"
+            seats.append(seat_entry(count=None, played=played.get(s), note=note, badges=badges,
+                                    zones=zones))
+        centre = [pile("Pord", view["pord_count"], None, pick="@pord"),
+                  pile("Discard", len(view["discard"]),
+                       view["discard"][-1] if view["discard"] else None)]
+        asks = self._ask_values(view)
+        if asks:
+            centre.append(zone([item([], pick=f"@ask:{key}", label=text) for key, text in asks],
+                               label="Shaho: ask for", kind="grid",
+                               columns=len(asks) if len(asks) <= 13 else (len(asks) + 1) // 2))
+        info = []
+        if view["exhausted"]:
+            info.append({"label": "Pord", "text": "exhausted: no buying or drawing until seat "
+                         f"{view['reshuffler']} reshuffles the discard pile after his next turn"})
+        if me is not None and view["to_act"] == me and view["phase"] == "turn":
+            draws = view["allowance"][me]
+            if draws and not view["exhausted"]:
+                info.append({"label": "After your action", "text": f"draw up to {draws}"})
+        if over:
+            if view["winner"] is not None:
+                why = "holds every Zahahnie" if "every" in (view["result"] or "") \
+                    else "the last in play"
+                info.append({"label": "Game over", "text": f"seat {view['winner']} wins: {why}"})
+            else:
+                info.append({"label": "Game over", "text": "a draw"})
+        hand = row(view["hand"]) if view["hand"] is not None else None
+        return {"family": "village", "info": info, "say": self._say(view, me),
+                "centre": centre, "seats": seats, "hand": hand}
+
+    def _spot_text(self, entry: dict) -> str:
+        """A Zahahnie as the moves name it: the heart; with chips its fort and Reshpel too."""
+        return _show_entry(entry) if self.pieces.chips else entry["card"]
+
+    def _played(self, view: dict) -> dict:
+        """What each seat last did, from the log: the card it played (or offered)."""
+        out: dict[int, dict] = {}
+        pending = view["pending"]
+        if pending and pending["kind"] != "offer":
+            zah = pending["target"].split("/")[0]
+            verb = "attacks" if pending["kind"] == "attack" else "razes"
+            out[pending["attacker"]] = row([pending["card"]], label=f"{verb} {zah}")
+        elif pending:
+            give, take = pending["give"], pending["take"].split("/")[0]
+            out[pending["proposer"]] = row([give.split("/")[0]], label=f"offers for {take}")
+        seen: set[int] = set()
+        for line in reversed(view["log"]):
+            words = line.split()
+            if len(words) < 3 or words[0] != "seat" or not words[1].isdigit():
+                continue
+            s = int(words[1])
+            if s in out or s in seen:
+                continue
+            verb, card = words[2], None
+            if verb == "buys" and words[3:4] == ["with"]:
+                card, text = words[4], "bought"
+            elif verb in ("attacks", "razes") and "with" in words:
+                card, text = words[-1], ("attacked " if verb == "attacks" else "razed ") + \
+                    words[5].split("/")[0]
+            elif verb == "builds":
+                card, text = words[5], "built"
+            elif verb == "exchanges":
+                card, text = words[-1], "exchanged"
+            elif verb in ("defends", "rebuilds"):
+                card, text = words[-1], "defended" if verb == "defends" else "rebuilt"
+            elif verb in ("adds", "offers"):
+                seen.add(s)  # a play that leaves no card of his to show
+                continue
+            else:
+                continue  # an answer, a draw, a Zahahnie laid out: not a play of his turn
+            if card is not None and card.rstrip("+") in self.pieces.kind:
+                out[s] = row([card.rstrip("+")], label=text, dim=True)
+            seen.add(s)
+        return out
+
+    def _ask_values(self, view: dict) -> list[tuple[str, str]]:
+        """The values of hand cards this seat may ask another for in a trade (cards it cannot see
+        anywhere), as (key, label); only for the seat on turn."""
+        me = view["seat"]
+        if me is None or view["to_act"] != me or view["phase"] != "turn":
+            return []
+        if not any(view["in_play"][s] for s in range(self.players) if s != me):
+            return []
+        values = {self._value_key(card) for card in self._unseen(view)}
+        order = (lambda k: FRENCH_RANKS.index(k)) if not self.pieces.chips else \
+            (lambda k: int(k) if k.isdigit() else 21 + (k == "reshpel"))
+        return [(k, self._value_label(k)) for k in sorted(values, key=order)]
+
+    def _unseen(self, view: dict) -> list[str]:
+        p = self.pieces
+        left = dict(p.count)
+        for card in list(view["hand"] or ()) + list(view["discard"]):
+            left[card] -= 1
+        for row_ in view["zahahnie"]:
+            for e in row_:
+                if e["fort"]:
+                    left[e["fort"]] -= 1
+                if e["reshpel"]:
+                    left[p.reshpel] -= 1
+        return [c for c in p.hand_types if left[c] > 0]
+
+    def _value_key(self, card: str) -> str:
+        """What the ask panel names a hand card by: its rank (the kind is a choice); the chips'
+        spy and Reshpel by name."""
+        p = self.pieces
+        if not p.chips:
+            return card[0]
+        if card in (p.spy, p.reshpel):
+            return "spy" if card == p.spy else "reshpel"
+        return card[1:]
+
+    def _value_label(self, key: str) -> str:
+        return {"T": "10", "spy": "spy", "reshpel": "Reshpel"}.get(key, key)
+
+    def _say(self, view: dict, me: int | None) -> str | None:
+        if me is None or view["to_act"] != me or view["phase"] == "over":
+            return None
+        pending = view["pending"]
+        phase = view["phase"]
+        p = self.pieces
+        if phase == "answer":
+            zah, card = pending["target"].split("/")[0], pending["card"]
+            verb = "attacks" if pending["kind"] == "attack" else "razes"
+            bar = p.value[card]
+            hand = view["hand"] or []
+            spades = any(p.kind[c] == RAH and c != p.spy and p.value[c] > bar for c in hand)
+            rebuild = pending["kind"] == "raze" and any(
+                p.kind[c] == PEL and p.value[c] > bar for c in hand)
+            head = f"Seat {pending['attacker']} {verb} your {zah} with {card}"
+            if not spades and not rebuild:
+                return head + ": nothing beats it, yield"
+            ways = (["defend with a higher spade"] if spades else []) + \
+                (["rebuild with a higher diamond"] if rebuild else [])
+            return head + ": " + " or ".join(ways) + " (tap it, then your Zahahnie), or yield"
+        if phase == "offer":
+            give, take = pending["give"].split("/")[0], pending["take"].split("/")[0]
+            text = f"Seat {pending['proposer']} offers {give} for your {take}"
+            if p.kind[take] != ZAH and take not in (view["hand"] or []):
+                return text + ": you do not hold it, refuse"
+            return text + ": accept or refuse"
+        if phase == "draw":
+            limit = view["draw_limit"]
+            if limit == 1:
+                return "Tap the Pord to draw a card, or draw 0"
+            return f"Tap the Pord to draw up to {limit}, or draw 0"
+        hand = view["hand"] or []
+        others = [s for s in range(self.players) if s != me and view["in_play"][s]]
+        if not hand and not others:
+            return "No possible action: pass"
+        if not hand:
+            return "Trade (Shaho): tap your Zahahnie, then what you want"
+        return "Play a card onto the Pord or a Zahahnie, or trade (Shaho)"
+
+    def move_picks(self, view: dict, action) -> list[list[str]]:
+        me = view["seat"]
+        if isinstance(action, Buy):
+            return [[action.card], ["@pord"]]
+        if isinstance(action, Attack):
+            return [[action.card], [f"@{action.owner}:{action.spot}"], ["=attack"]]
+        if isinstance(action, Raze):
+            return [[action.card], [f"@{action.owner}:{action.spot}"], ["=raze"]]
+        if isinstance(action, (Build, Exchange)):
+            return [[action.card], [f"@{me}:{action.spot}"]]
+        if isinstance(action, AddReshpel):
+            return [[self.pieces.reshpel], [f"@{me}:{action.spot}"]]
+        if isinstance(action, Offer):
+            give = [f"@{me}:{action.give}"] if isinstance(action.give, Spot) else [action.give]
+            if isinstance(action.take, Spot):
+                return [give, [f"@{action.owner}:{action.take}"], ["=trade"]]
+            key = self._value_key(action.take)
+            picks = [give, [f"@{action.owner}:hand"], [f"@ask:{key}"]]
+            if key not in ("spy", "reshpel"):
+                picks.append(["=kind:" + self.pieces.kind[action.take]])
+            return picks
+        if isinstance(action, (Defend, Rebuild)):
+            pending = view["pending"]
+            return [[action.card], [f"@{pending['owner']}:{pending['target']}"]]
+        if isinstance(action, Draw) and action.count:
+            if view["draw_limit"] == 1:
+                return [["@pord"]]
+            return [["@pord"], [f"=draw:{action.count}"]]
+        return []
+
+    def choice_text(self, key: str) -> dict:
+        if key.startswith("=kind:"):
+            kind = key[6:]
+            out = {"text": KIND_NAMES[kind]}
+            if not self.pieces.chips:
+                out["suit"] = {PEL: "D", RAH: "S", ROKE: "C"}[kind]
+            return out
+        if key.startswith("=draw:"):
+            return {"text": f"draw {key[6:]}"}
+        return {"text": {"=attack": "Attack", "=raze": "Raze",
+                         "=trade": "Offer in trade (Shaho)"}.get(key, key[1:])}
 
     # The terminal ------------------------------------------------------------------------------
     def render(self, view: dict) -> str:
