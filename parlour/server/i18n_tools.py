@@ -127,7 +127,7 @@ def harvest_view(view, key=None) -> Iterator[tuple[str | None, str]]:
 
 
 def harvest_play(game_id: str, options: dict, players: int, seed: int = 0, limit: int = 2500,
-                 errors: bool = True) -> Iterator[tuple[str | None, str]]:
+                 errors: bool = True, scenes: bool = True) -> Iterator[tuple[str | None, str]]:
     """One random game: every (context, text) a table page would show of it, for every seat and
     a spectator, and (errors) the reasons the game gives when a move of an earlier position is
     sent."""
@@ -142,7 +142,7 @@ def harvest_play(game_id: str, options: dict, players: int, seed: int = 0, limit
             [None, *range(players)]
         for seat in seats:
             view = json.loads(json.dumps(state.view(seat), default=_json_default))
-            for pair in (*harvest_view(view), *harvest_scene(game.scene(view))):
+            for pair in (*harvest_view(view), *(harvest_scene(game.scene(view)) if scenes else ())):
                 if pair not in seen:
                     seen.add(pair)
                     yield pair
