@@ -18,65 +18,19 @@ import pytest
 
 import parlour
 from parlour.core.cards import CARD_NAMES
-from parlour.core.scene import table_moves
+from parlour.core.scene import as_sent, scene_cards, scene_places, scene_texts, table_moves
+from parlour.server.i18n_tools import sample_games
 
-TEXT_KEYS = ("label", "text", "say", "note")
 SNAKE = re.compile(r"\b[a-z]+_[a-z_]+\b")
 SUIT_LETTER = re.compile(r"^[WRPBGCDHS]$")
 CHECKED_PLIES = 40  # positions looked at per game
 
 
 def cases():
-    for game_id in parlour.games():
-        cls = parlour.game_class(game_id)
-        info = cls.info
-        for options in cls.sample_options:
-            for players in sorted({info.min_players, info.default_players, info.max_players}):
-                try:
-                    game = cls(players, **options)
-                except parlour.OptionError:
-                    continue
-                label = ",".join(f"{k}={v}" for k, v in options.items()) or "default"
-                yield pytest.param(game, id=f"{game_id}-{players}p-{label}")
-
-
-def texts(scene):
-    """Every text the page shows of a scene."""
-    if isinstance(scene, dict):
-        for key, value in scene.items():
-            if key in TEXT_KEYS and isinstance(value, str):
-                yield value
-            elif key == "badges":
-                yield from value
-            else:
-                yield from texts(value)
-    elif isinstance(scene, list):
-        for value in scene:
-            yield from texts(value)
-
-
-def cards_of(scene):
-    """Every card a scene draws (None: face down)."""
-    if isinstance(scene, dict):
-        for key, value in scene.items():
-            if key == "cards":
-                yield from value
-            else:
-                yield from cards_of(value)
-    elif isinstance(scene, list):
-        for value in scene:
-            yield from cards_of(value)
-
-
-def places_of(scene):
-    if isinstance(scene, dict):
-        if isinstance(scene.get("pick"), str):
-            yield scene["pick"]
-        for value in scene.values():
-            yield from places_of(value)
-    elif isinstance(scene, list):
-        for value in scene:
-            yield from places_of(value)
+    for game_id, options, players in sample_games():
+        label = ",".join(f"{k}={v}" for k, v in options.items()) or "default"
+        yield pytest.param(parlour.load(game_id, players, **options),
+                           id=f"{game_id}-{players}p-{label}")
 
 
 def strings_of(value):
@@ -96,9 +50,9 @@ def check_scene(game, view, seat):
     assert len(scene["seats"]) == game.players
     # Only what the view holds: a card drawn face up is one the seat may see.
     seen = Counter(t for t in strings_of(view) if t in CARD_NAMES)
-    for card in cards_of(scene):
+    for card in scene_cards(scene):
         assert card is None or card in seen, f"{card} is drawn but not in the view of {seat}"
-    for text in texts(scene):
+    for text in scene_texts(scene):
         assert not SNAKE.search(text), f"an identifier on the table: {text!r}"
         assert not SUIT_LETTER.match(text.strip()), f"a bare suit letter on the table: {text!r}"
         assert "{" not in text, f"an unfilled template: {text!r}"
@@ -109,8 +63,8 @@ def check_moves(game, view, legal, scene):
     moves = table_moves(game, view, legal)
     words = [m for m in moves if not m["picks"]]
     assert len(words) <= 12, f"{len(words)} buttons: {[m['text'] for m in words]}"
-    drawn = set(c for c in cards_of(scene) if c is not None)
-    places = set(places_of(scene))
+    drawn = set(c for c in scene_cards(scene) if c is not None)
+    places = set(scene_places(scene))
     signatures = set()
     for move in moves:
         assert len(move["picks"]) <= 4, f"{move['text']} takes {len(move['picks'])} picks"
@@ -137,14 +91,13 @@ def test_every_position_draws_a_table_and_its_moves_are_picked_on_it(game):
     while not state.is_terminal and plies < CHECKED_PLIES:
         seat = state.current_player
         legal = state.legal_actions()
-        view = json.loads(json.dumps(state.view(seat), default=str))
+        view = as_sent(state.view(seat))
         scene = check_scene(game, view, seat)
         check_moves(game, view, legal, scene)
-        check_scene(game, json.loads(json.dumps(state.view(None), default=str)), None)
+        check_scene(game, as_sent(state.view(None)), None)
         state.apply(legal[rng.randrange(len(legal))])
         plies += 1
-    view = json.loads(json.dumps(state.view(0), default=str))
-    check_scene(game, view, 0)
+    check_scene(game, as_sent(state.view(0)), 0)
 
 
 def test_arschloch_a_rank_is_picked_by_any_of_its_cards_where_suits_do_not_matter():

@@ -39,8 +39,13 @@ A move with no slots is a button.
 
 from __future__ import annotations
 
+import json
 from collections import Counter, defaultdict
+from collections.abc import Iterator
 from typing import Any
+
+# The words of a scene the room shows (and translates): under these keys, and each badge.
+TEXT_KEYS = ("label", "text", "say", "note")
 
 
 def item(cards=(), *, count: int | None = None, pick: str | None = None, label: str | None = None,
@@ -118,7 +123,7 @@ def table_moves(game, view: dict, actions: list) -> list[dict]:
     for action in actions:
         picks = game.move_picks(view, action)
         entry = {"text": str(action), "picks": [list(slot) for slot in picks]}
-        if getattr(action, "send_cards", False) or game.send_cards(action):
+        if game.send_cards(action):
             entry["send"] = "cards"
         moves.append(entry)
     alike: dict[tuple, list[dict]] = defaultdict(list)
@@ -133,3 +138,66 @@ def table_moves(game, view: dict, actions: list) -> list[dict]:
                 # Each its own word: the word is the choice; else the whole text.
                 move["picks"].append(["=" + (word if words[word] == 1 else move["text"])])
     return moves
+
+
+# What the room sends a seat ---------------------------------------------------------------------
+def _json_default(value: Any) -> Any:
+    if isinstance(value, (set, frozenset, tuple)):
+        return list(value)
+    return str(value)
+
+
+def as_sent(view: dict) -> dict:
+    """A view as the room sends it: through JSON (tuples and sets become lists)."""
+    return json.loads(json.dumps(view, default=_json_default))
+
+
+def at_table(state, seat: int | None) -> tuple[dict, dict, list, list[dict]]:
+    """What the room shows `seat` of this position: the view as sent, the scene, the legal
+    actions and the table's moves (the seat to act has them; every other seat none)."""
+    game = state.game
+    actions = state.legal_actions() \
+        if seat is not None and seat == state.current_player and not state.is_terminal else []
+    view = as_sent(state.view(seat))
+    return view, game.scene(view), actions, table_moves(game, view, actions)
+
+
+# Reading a scene (the translations' harvest, the tests) -----------------------------------------
+def scene_texts(scene: Any) -> Iterator[str]:
+    """Every text of a scene the page shows."""
+    if isinstance(scene, dict):
+        for key, value in scene.items():
+            if key in TEXT_KEYS and isinstance(value, str):
+                yield value
+            elif key == "badges":
+                yield from (b for b in value if isinstance(b, str))
+            else:
+                yield from scene_texts(value)
+    elif isinstance(scene, list):
+        for value in scene:
+            yield from scene_texts(value)
+
+
+def scene_cards(scene: Any) -> Iterator[str | None]:
+    """Every card a scene draws (None: face down)."""
+    if isinstance(scene, dict):
+        for key, value in scene.items():
+            if key == "cards":
+                yield from value
+            else:
+                yield from scene_cards(value)
+    elif isinstance(scene, list):
+        for value in scene:
+            yield from scene_cards(value)
+
+
+def scene_places(scene: Any) -> Iterator[str]:
+    """Every place ("@a5") a scene offers to be picked."""
+    if isinstance(scene, dict):
+        if isinstance(scene.get("pick"), str):
+            yield scene["pick"]
+        for value in scene.values():
+            yield from scene_places(value)
+    elif isinstance(scene, list):
+        for value in scene:
+            yield from scene_places(value)

@@ -428,7 +428,7 @@ class Ahzchim(Game):
     }
 
     def scene(self, view: dict) -> dict:
-        p, n = self.pieces, self.players
+        n = self.players
         me = view["seat"]
         pending = view["pending"]
         over = view["phase"] == "over"

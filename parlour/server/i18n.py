@@ -36,6 +36,7 @@ from typing import Any
 from babel.messages.pofile import read_po
 
 from parlour.core.cards import DECKS
+from parlour.core.scene import TEXT_KEYS
 
 LOCALE = Path(__file__).resolve().parent / "locale"
 DEFAULT = "en"
@@ -313,9 +314,6 @@ class Translator:
                     moves[move] = found
         return {"keys": keys, "values": values, "moves": moves}
 
-    # The words of a scene (parlour/core/scene.py) and of the table's moves.
-    SCENE_TEXT = ("label", "text", "say", "note")
-
     def scene(self, scene: Any, game: str | None) -> Any:
         """The scene with its words in this language; cards, seats and picks stay as they are."""
         if self.english:
@@ -326,7 +324,7 @@ class Translator:
             return scene
         out = {}
         for k, v in scene.items():
-            if k in self.SCENE_TEXT and isinstance(v, str):
+            if k in TEXT_KEYS and isinstance(v, str):
                 out[k] = self.show(v, None, game)
             elif k == "badges" and isinstance(v, list):
                 out[k] = [self.show(b, None, game) if isinstance(b, str) else b for b in v]

@@ -33,7 +33,7 @@ from babel.messages.pofile import read_po, write_po
 import parlour
 from parlour.core.cards import DECKS
 from parlour.core.errors import IllegalAction
-from parlour.core.scene import table_moves
+from parlour.core.scene import as_sent, scene_texts, table_moves
 
 from .i18n import (LANGUAGES, LOCALE, Catalogue, Translator, choice_text, compile_template,
                    face_words, is_card_token, is_notation, value_context)
@@ -96,17 +96,7 @@ def harvest_info(game_id: str) -> Iterator[tuple[str | None, str]]:
 
 def harvest_scene(scene) -> Iterator[tuple[str | None, str]]:
     """The words of a table's scene (parlour/core/scene.py)."""
-    if isinstance(scene, dict):
-        for k, v in scene.items():
-            if k in Translator.SCENE_TEXT and isinstance(v, str) and not is_notation(v):
-                yield None, v
-            elif k == "badges":
-                yield from ((None, b) for b in v if isinstance(b, str) and not is_notation(b))
-            else:
-                yield from harvest_scene(v)
-    elif isinstance(scene, list):
-        for v in scene:
-            yield from harvest_scene(v)
+    return ((None, text) for text in scene_texts(scene) if not is_notation(text))
 
 
 def harvest_view(view, key=None) -> Iterator[tuple[str | None, str]]:
@@ -141,7 +131,7 @@ def harvest_play(game_id: str, options: dict, players: int, seed: int = 0, limit
         seats = [None, state.current_player] if not state.is_terminal else \
             [None, *range(players)]
         for seat in seats:
-            view = json.loads(json.dumps(state.view(seat), default=_json_default))
+            view = as_sent(state.view(seat))
             for pair in (*harvest_view(view), *(harvest_scene(game.scene(view)) if scenes else ())):
                 if pair not in seen:
                     seen.add(pair)
@@ -152,8 +142,7 @@ def harvest_play(game_id: str, options: dict, players: int, seed: int = 0, limit
         # Hundreds of moves (Ahzchim's trades) come in a few shapes: a sample of them each turn.
         shown = legal if len(legal) <= 60 else rng.sample(legal, 60)
         texts = [str(a) for a in shown]
-        view = json.loads(json.dumps(state.view(state.current_player), default=_json_default))
-        for move in table_moves(game, view, shown):
+        for move in table_moves(game, view, shown):  # `view`: the seat to act's, the loop's last
             for slot in move["picks"]:
                 for key in slot:
                     if key.startswith("=") and (None, key) not in seen:
@@ -180,12 +169,6 @@ def harvest_play(game_id: str, options: dict, players: int, seed: int = 0, limit
         earlier = (earlier + rng.sample(texts, min(3, len(texts))))[-30:]
         state.apply(rng.choice(legal))
         steps += 1
-
-
-def _json_default(value):
-    if isinstance(value, (set, frozenset, tuple)):
-        return list(value)
-    return str(value)
 
 
 def generalize(text: str) -> str:

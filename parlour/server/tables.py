@@ -23,7 +23,7 @@ import parlour
 from parlour.agents import RandomAgent, make_agent
 from parlour.agents.hints import hints as best_moves
 from parlour.core.errors import IllegalAction, OptionError
-from parlour.core.scene import table_moves
+from parlour.core.scene import as_sent, at_table
 
 from . import auth, i18n
 from .store import Store
@@ -269,12 +269,9 @@ class Table:
                 self._frame_cache.clear()
             state = self.state
             to_act = state.current_player
-            actions = (state.legal_actions()
-                       if seat is not None and seat == to_act and not state.is_terminal else [])
-            legal = [str(a) for a in actions]
-            view = json.loads(json.dumps(state.view(seat), default=_json_default))
+            view, scene, _, moves = at_table(state, seat)
+            legal = [move["text"] for move in moves]
             game_id = self.game.info.id
-            moves = table_moves(self.game, view, actions)
             frame = {"type": "state", "table": self.id, "ply": self.ply, "seat": seat,
                      "to_act": to_act, "status": self.status, "view": view,
                      "legal": legal, "seats": [s.public_dict() for s in self.seats],
@@ -283,7 +280,7 @@ class Table:
                      # What the frame says in the reader's language; the view keeps notation.
                      "tr": tr.frame(view, legal, game_id),
                      # The table as drawn and the moves as picked on it (parlour/core/scene.py).
-                     "scene": tr.scene(self.game.scene(view), game_id),
+                     "scene": tr.scene(scene, game_id),
                      "moves": moves, "choices": self._choices(moves, tr)}
             text = json.dumps(frame, separators=(",", ":"))
             self._frame_cache[key] = text
@@ -580,12 +577,6 @@ class Table:
         conn.send({"type": "rematch", "table": self.next_table})
 
 
-def _json_default(value):
-    if isinstance(value, (set, frozenset, tuple)):
-        return list(value)
-    return str(value)
-
-
 # The room ----------------------------------------------------------------------------------------
 class Room:
     def __init__(self, settings: Settings | None = None):
@@ -848,7 +839,7 @@ class Room:
         for i in range(base * REPLAY_EVERY, step):
             state.apply(game.parse_action(state, actions[i]))
         tr = tr or i18n.translator(i18n.DEFAULT)
-        view = json.loads(json.dumps(state.view(seat), default=_json_default))
+        view = as_sent(state.view(seat))
         action = actions[step - 1] if step else None
         game_id = game.info.id
         return {"step": step, "total": total, "action": action,

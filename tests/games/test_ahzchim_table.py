@@ -1,11 +1,10 @@
 """Ahzchim's table (issue 28): the scene drawn from a seat's view and the taps that make each move,
 from stacked decks. Docstrings quote the rule or issue sentence each checks."""
 
-import json
 
 import parlour
 from parlour.core.cards import AHZCHIM_CHIPS, FRENCH_52
-from parlour.core.scene import table_moves
+from parlour.core.scene import as_sent, scene_cards, scene_places, table_moves
 
 
 def stack(players, hands, pord=(), chips=False):
@@ -29,7 +28,7 @@ def new(players, hands, pord=(), **options):
 
 
 def view_of(state, seat):
-    return json.loads(json.dumps(state.view(seat), default=str))
+    return as_sent(state.view(seat))
 
 
 def moves_of(state):
@@ -53,25 +52,6 @@ def tapped(state, *keys):
     assert len(done) == 1, done
     return done[0]["text"]
 
-
-def places(scene):
-    if isinstance(scene, dict):
-        if "pick" in scene:
-            yield scene["pick"]
-        for v in scene.values():
-            yield from places(v)
-    elif isinstance(scene, list):
-        for v in scene:
-            yield from places(v)
-
-
-def cards(scene):
-    if isinstance(scene, dict):
-        for k, v in scene.items():
-            yield from (v if k == "cards" else cards(v))
-    elif isinstance(scene, list):
-        for v in scene:
-            yield from cards(v)
 
 
 A = ["9S", "5D", "9C", "7H", "3D"]   # seat 0: 7H laid out
@@ -108,7 +88,7 @@ def test_first_turn_has_no_dropdown_every_move_in_four_taps():
     assert len(moves) > 100
     assert not [m for m in moves if not m["picks"]]
     assert all(len(m["picks"]) <= 4 for m in moves)
-    drawn = set(places(s.game.scene(view_of(s, 0))))
+    drawn = set(scene_places(s.game.scene(view_of(s, 0))))
     assert {k for m in moves for slot in m["picks"] for k in slot if k[0] == "@"} <= drawn
 
 
@@ -141,7 +121,7 @@ def test_no_hidden_card_on_the_table():
     """"Built from the view dict alone (the JSON the seat may see)" (issue 28): seat 0 never sees
     seat 1's hand or the Pord on the table."""
     s = new(2, [A, B])
-    drawn = set(cards(s.game.scene(view_of(s, 0)))) | set(cards(s.game.scene(view_of(s, None))))
+    drawn = set(scene_cards(s.game.scene(view_of(s, 0)))) | set(scene_cards(s.game.scene(view_of(s, None))))
     assert not drawn & (set(s.hands[1]) | set(s.pord))
 
 

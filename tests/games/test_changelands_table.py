@@ -5,12 +5,11 @@ A stacked deck is read the way the game deals it: the top 25 cards make the fiel
 the north-west corner (a5 b5 .. e5, then a4 .. e4, down to e1), then four cards to each seat round
 robin from seat 0, then the draw pile (seat 0 draws its top card at once)."""
 
-import json
 from collections import Counter
 
 import parlour
 from parlour.core.cards import VIASHI_CARDS
-from parlour.core.scene import table_moves
+from parlour.core.scene import as_sent, table_moves
 from parlour.games.changelands import is_flame, parse_cell
 
 
@@ -31,12 +30,12 @@ def new(squares=None, players=2):
 
 
 def scene_of(game, state, seat):
-    view = json.loads(json.dumps(state.view(seat)))
+    view = as_sent(state.view(seat))
     return view, game.scene(view)
 
 
 def moves_of(game, state):
-    view = json.loads(json.dumps(state.view(state.current_player)))
+    view = as_sent(state.view(state.current_player))
     return {m["text"]: m["picks"] for m in table_moves(game, view, state.legal_actions())}
 
 

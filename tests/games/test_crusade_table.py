@@ -6,7 +6,7 @@ left) bids first and holds 1W 5W 9W 4R 8R 3P 7P 2B 6B 1G 5G 9G Thief."""
 
 import parlour
 from parlour.core.cards import VIASHI_CARDS
-from parlour.core.scene import table_moves
+from parlour.core.scene import scene_cards, table_moves
 
 
 def new():
@@ -19,17 +19,6 @@ def act(game, state, *texts):
         state.apply(game.parse_action(state, text))
 
 
-def cards_in(value):
-    if isinstance(value, dict):
-        for key, inner in value.items():
-            if key == "cards":
-                yield from inner
-            else:
-                yield from cards_in(inner)
-    elif isinstance(value, list):
-        for inner in value:
-            yield from cards_in(inner)
-
 
 def test_a_bid_lies_face_down_before_its_seat_until_all_have_bid():
     """"The trump bids are played to the table face-down, and then when each player has played,
@@ -39,7 +28,7 @@ def test_a_bid_lies_face_down_before_its_seat_until_all_have_bid():
     other = game.scene(state.view(1))
     assert other["seats"][0]["played"]["label"] == "Bid"
     assert other["seats"][0]["played"]["items"][0]["cards"] == [None]
-    assert "5W" not in list(cards_in(other))
+    assert "5W" not in list(scene_cards(other))
     mine = game.scene(state.view(0))
     assert mine["seats"][0]["played"]["items"][0]["cards"] == ["5W"]
     act(game, state, "bid 6W", "bid 7W")

@@ -4,11 +4,10 @@ from stacked decks. Each test quotes the rule sentence or the issue sentence it 
 A stacked deck is dealt the way the game deals it: every 1 starts a tower in deck order (0a, 1a,
 0b, 1b), then three cards to each seat alternately from seat 0, then the draw pile, top first."""
 
-import json
 from collections import Counter
 
 import parlour
-from parlour.core.scene import table_moves
+from parlour.core.scene import as_sent, scene_cards, table_moves
 
 ONES = ["1bat", "1shark", "1tapir", "1snake"]  # 0a, 1a, 0b, 1b; 0c and 1c are the wildcards
 
@@ -23,20 +22,9 @@ def new(hand0, hand1, pile=(), **options):
 
 
 def scene_of(game, state, seat):
-    view = json.loads(json.dumps(state.view(seat)))
+    view = as_sent(state.view(seat))
     return view, game.scene(view)
 
-
-def cards_of(value):
-    if isinstance(value, dict):
-        for key, v in value.items():
-            if key == "cards":
-                yield from v
-            else:
-                yield from cards_of(v)
-    elif isinstance(value, list):
-        for v in value:
-            yield from cards_of(v)
 
 
 def towers(scene, seat):
@@ -108,10 +96,10 @@ def test_the_opponents_hand_is_never_drawn():
     (izind.py): seat 1's cards are backs with a count, and a spectator sees no hand at all."""
     game, state = new(["5bat", "6snake", "7shark"], ["3tapir", "4tapir", "9tapir"])
     view, scene = scene_of(game, state, 0)
-    shown = set(cards_of(scene))
+    shown = set(scene_cards(scene))
     assert not shown & {"3tapir", "4tapir", "9tapir"}
     assert scene["seats"][1]["count"] == 3
     assert sorted(c["cards"][0] for c in scene["hand"]["items"]) == ["5bat", "6snake", "7shark"]
     _, watched = scene_of(game, state, None)
     assert watched["hand"] is None and watched["say"] is None
-    assert not set(cards_of(watched)) & {"5bat", "6snake", "7shark", "3tapir", "4tapir"}
+    assert not set(scene_cards(watched)) & {"5bat", "6snake", "7shark", "3tapir", "4tapir"}

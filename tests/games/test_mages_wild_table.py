@@ -4,25 +4,9 @@ seat 0, then the turned-up card, then the draw pile."""
 
 import json
 
-import parlour
-from parlour.core.cards import CARD_NAMES, VIASHI_54
-from parlour.core.scene import table_moves
-
-CARDS = VIASHI_54.cards
-
-
-def deal(players, hands, top, draw=(), **options):
-    """A game whose seats hold `hands` (filled up to nine from the unused cards in deck order),
-    with `top` turned up and `draw` on top of the draw pile."""
-    game = parlour.load("mages_wild", players=players, **options)
-    used = [c for h in hands for c in h] + [top, *draw]
-    rest = [c for c in CARDS if c not in used]
-    hands = [list(h) for h in hands] + [[] for _ in range(players - len(hands))]
-    for hand in hands:
-        while len(hand) < 9:
-            hand.append(rest.pop(0))
-    deck = [hands[i % players][i // players] for i in range(9 * players)] + [top, *draw] + rest
-    return game.new_state(seed=1, deck=deck)
+from parlour.core.cards import CARD_NAMES
+from parlour.core.scene import as_sent, scene_cards, table_moves
+from test_mages_wild import deal
 
 
 def act(state, *moves):
@@ -31,19 +15,10 @@ def act(state, *moves):
 
 
 def seen(state, seat):
-    view = json.loads(json.dumps(state.view(seat), default=str))
+    view = as_sent(state.view(seat))
     game = state.game
     return game.scene(view), {m["text"]: m for m in table_moves(game, view,
                                                                  state.legal_actions())}
-
-
-def cards_of(value):
-    if isinstance(value, dict):
-        for key, inner in value.items():
-            yield from (inner if key == "cards" else cards_of(inner))
-    elif isinstance(value, list):
-        for inner in value:
-            yield from cards_of(inner)
 
 
 def test_a_mage_names_its_suit_by_a_choice_and_may_be_played_alone():
@@ -96,7 +71,7 @@ def test_other_hands_stay_hidden_and_the_turn_limit_is_not_shown():
     act(state, "8W P", "draw")
     scene, _ = seen(state, 2)
     mine = set(state.view(2)["hand"])
-    faces = [c for c in cards_of(scene) if c is not None]
+    faces = [c for c in scene_cards(scene) if c is not None]
     others = set(state.hand(0)) | set(state.hand(1))
     assert not others & set(faces)
     assert mine <= set(faces)

@@ -2,35 +2,13 @@
 Positions are stacked as in test_politics.py: the deck starts with the nine row cards, seats 0, 1,
 2 choose Winds, Flames, Stones."""
 
-import json
 
 import parlour
-from parlour.core.cards import VIASHI_54
-from parlour.core.scene import table_moves
-
-# Winds at places 1, 2, 5, 9; Flames at 3, 6, 7; Stones at 4, 8.
-ROW = ["1W", "2W", "3R", "4P", "5W", "6R", "7R", "8P", "9W"]
-
-
-def start(first=0, **options):
-    game = parlour.load("politics", players=3, **options)
-    deck = ROW + [c for c in VIASHI_54.cards if c not in ROW]
-    for seed in range(200):
-        state = game.new_state(seed=seed, deck=deck)
-        for suit in "WRP":
-            act(state, f"choose {suit}")
-        if state.first == first:
-            return state
-    raise AssertionError("no seed gives that first player")
-
-
-def act(state, *moves):
-    for move in moves:
-        state.apply(state.game.parse_action(state, move))
-
+from parlour.core.scene import as_sent, table_moves
+from test_politics import ROW, act, start
 
 def seen(state, seat):
-    view = json.loads(json.dumps(state.view(seat), default=str))
+    view = as_sent(state.view(seat))
     game = state.game
     return game.scene(view), {m["text"]: m for m in table_moves(game, view,
                                                                  state.legal_actions())}

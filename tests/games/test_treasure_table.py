@@ -2,41 +2,18 @@
 gods' effects on them, and how each move is picked, from stacked decks (seed 003, Treasure;
 GAMES.md, Treasure)."""
 
-import json
 from collections import Counter
 
-import parlour
-from parlour.core.scene import table_moves
-from parlour.games.treasure import CLOSE, DISCARDS, DRAW, OPENS, Lay
+from parlour.core.scene import at_table
+from parlour.games.treasure import CLOSE, DISCARDS, OPENS, Lay
+from test_treasure import start
 
 
-def start(*hands, players=2, up=None, pile=()):
-    """Seat 0 holds hands[0] and so on (filled up to nine from the rest of the deck), `up` is
-    turned up, `pile` is the draw pile from the top. Seat 0 has drawn."""
-    game = parlour.load("treasure", players=players)
-    rest = Counter(game.deck().cards)
-    rest.subtract([c for h in hands for c in h] + list(pile) + ([up] if up else []))
-    spare = [c for c in game.deck().cards if rest[c] > 0 and not rest.subtract([c])]
-    if up is None:
-        up = spare.pop()
-    full = []
-    for seat in range(players):
-        hand = list(hands[seat]) if seat < len(hands) else []
-        while len(hand) < 9:
-            hand.append(spare.pop(0))
-        full.append(hand)
-    deck = [full[s][i] for i in range(9) for s in range(players)] + [up, *pile] + spare
-    state = game.new_state(seed=1, deck=deck)
-    state.apply(DRAW)
-    return game, state
-
-
-def table(game, state, seat=None):
-    seat = state.current_player if seat is None else seat
-    view = json.loads(json.dumps(state.view(seat)))
-    moves = table_moves(game, view, state.legal_actions()) if seat == state.current_player \
-        else []
-    return game.scene(view), {m["text"]: m["picks"] for m in moves}
+def table(state, seat=None):
+    """The scene and the table's moves of the seat (the one to act by default), as the room
+    sends them."""
+    _, scene, _, moves = at_table(state, state.current_player if seat is None else seat)
+    return scene, {m["text"]: m["picks"] for m in moves}
 
 
 def tabled(state, kind, *cards):
@@ -55,13 +32,13 @@ def test_the_discard_pile_is_tapped_then_the_top_card_or_the_whole_pile_chosen()
     """'A player may pick up the entire discard pile instead of only the top card.' Tapping
     the discard pile offers both; every card of the pile is shown, since all of it may be
     taken."""
-    game, state = start(["1W"], ["2W"], up="9G")
+    state = start(["1W"], ["2W"], up="9G")
     state.apply(DISCARDS["1W"])
-    scene, moves = table(game, state)
+    scene, moves = table(state)
     assert moves["take"] == [["@discard"], ["=top"]]
     assert moves["take pile"] == [["@discard"], ["=pile"]]
     assert moves["draw"] == [["@stock"]]
-    assert game.choice_text("=pile") == {"text": "the whole pile"}
+    assert state.game.choice_text("=pile") == {"text": "the whole pile"}
     assert scene["centre"][1]["items"][0]["cards"] == ["9G", "1W"]
 
 
@@ -69,9 +46,9 @@ def test_adding_to_a_meld_is_the_card_then_the_meld_and_a_discard_the_card_then_
     """'A player may also remove cards from their hand, that can be combined with their tabled
     cards, and add them to those combinations.' 4G goes onto the run by tapping 4G then the
     run (meld 1); the same card onto the discard pile is a move of its own."""
-    game, state = start(["5W", "6R", "7P", "8B", "4G", "9W"])
+    state = start(["5W", "6R", "7P", "8B", "4G", "9W"])
     tabled(state, "run", "5W", "6R", "7P", "8B")
-    scene, moves = table(game, state)
+    scene, moves = table(state)
     assert moves["add 4G to 1"] == [["4G"], ["@meld1"]]
     assert moves["discard 4G"] == [["4G"], ["@discard"]]
     (run,) = melds_of(scene, 0)
@@ -84,25 +61,25 @@ def test_adding_to_a_meld_is_the_card_then_the_meld_and_a_discard_the_card_then_
 def test_a_meld_being_tabled_is_laid_card_by_card_onto_it():
     """'if a player has three cards the same rank (a set) ... they may place them on the
     table': open the set (a button), tap each card then the new set, then close it."""
-    game, state = start(["3W", "3R", "3B", "9G"])
+    state = start(["3W", "3R", "3B", "9G"])
     state.apply(OPENS["set"])
-    scene, moves = table(game, state)
+    scene, moves = table(state)
     assert moves["lay 3W"] == [["3W"], ["@new"]]
     assert scene["say"] == "Lay 3 more cards into your new set: tap a card, then the set"
     (new,) = melds_of(scene, 0)
     assert new["pick"] == "@new" and new["label"] == "new set" and new["cards"] == []
     for card in ("3W", "3R", "3B"):
         state.apply(Lay(card))
-    scene, moves = table(game, state)
+    scene, moves = table(state)
     assert moves["close"] == []
     assert scene["say"] == "Lay more cards into your new set, or close it"
 
 
 def test_a_gods_effect_is_a_badge_on_its_meld():
     """'If the Lady is played in a set, all runs are worth double points.'"""
-    game, state = start(["Lady", "1W", "1R", "5W", "6R", "7P", "8B"])
+    state = start(["Lady", "1W", "1R", "5W", "6R", "7P", "8B"])
     tabled(state, "set", "Lady", "1W", "1R")
-    scene, _ = table(game, state, seat=1)
+    scene, _ = table(state, seat=1)
     (lady_set,) = melds_of(scene, 0)
     assert lady_set["badges"] == ["Lady: runs double"]
     assert scene["seats"][0]["score"] == "12"  # 'cards on the table are worth 4 points each'
@@ -111,14 +88,14 @@ def test_a_gods_effect_is_a_badge_on_its_meld():
 def test_a_changing_card_is_laid_with_a_choice_of_what_it_stands_for():
     """'If the Thief is played in a run, rock cards (purple) may change rank.' Laying 3P into a
     set of nines: tap 3P, the new set, then the choice "as 9P"."""
-    game, state = start(["Thief", "5R", "6B", "7W", "9W", "9R", "3P"])
+    state = start(["Thief", "5R", "6B", "7W", "9W", "9R", "3P"])
     tabled(state, "run", "Thief", "5R", "6B", "7W")
     state.apply(OPENS["set"])
     state.apply(Lay("9W"))
     state.apply(Lay("9R"))
-    scene, moves = table(game, state)
+    scene, moves = table(state)
     assert moves["lay 3P=9P"] == [["3P"], ["@new"], ["=9P"]]
-    assert game.choice_text("=9P") == {"text": "as 9P", "suit": "P"}
+    assert state.game.choice_text("=9P") == {"text": "as 9P", "suit": "P"}
     (run, _) = melds_of(scene, 0)
     assert run["badges"] == ["Thief: stones change rank"]
     assert run["cards"] == ["Thief", "5R", "6B", "7W"]  # the Thief stands for a 4
@@ -127,9 +104,9 @@ def test_a_changing_card_is_laid_with_a_choice_of_what_it_stands_for():
 def test_no_hidden_card_is_on_another_seats_table():
     """Hands are secret until play ends ('Cards in the hand ... are worth negative their rank
     number' is counted then): seat 1 sees seat 0's tabled cards, never its hand."""
-    game, state = start(["5W", "6R", "7P", "8B", "4G", "9W", "2R", "3B", "1G"])
+    state = start(["5W", "6R", "7P", "8B", "4G", "9W", "2R", "3B", "1G"])
     tabled(state, "run", "5W", "6R", "7P", "8B")
-    scene, _ = table(game, state, seat=1)
+    scene, _ = table(state, seat=1)
     shown = Counter()
     for zone in scene["seats"][0]["zones"]:
         for it in zone["items"]:

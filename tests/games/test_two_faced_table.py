@@ -5,50 +5,12 @@ Hands: 0 the dealer's (seat 0), 1 the opponent's (seat 1), 2 the dealer's dummy,
 opponent's dummy; the stacked deck is the one of tests/games/test_two_faced.py."""
 
 import parlour
-from parlour.core.scene import table_moves
+from parlour.core.scene import scene_cards, table_moves
 from parlour.games.two_faced import KEEP, PLAY
-
-DEALER_HAND = ["2W", "3W", "1R", "9R", "Lady", "1G", "2G", "3G", "4G"]
-OPPONENT_HAND = ["1W", "2R", "3R", "4R", "5P", "6P", "7P", "8P", "9P"]
-DEALER_DUMMY = ["4W", "5W", "7R", "8R", "Changeling", "5G", "6G", "7G", "8G"]
-OPPONENT_DUMMY = ["9W", "5R", "6R", "1B", "2B", "3B", "4B", "5B", "6B"]
-DISCARDS = [["6W", "7W", "8W", "1P", "2P", "3P", "4P", "7B", "8B"],
-            ["9B", "9G", "DarkLord", "Builder", "Thief", "Protectress", "Seductress", "Minion",
-             "Friend"]]
-
-
-def deck():
-    cards = []
-    for i in range(9):
-        cards += [DEALER_DUMMY[i], OPPONENT_DUMMY[i]]
-    hands = [DEALER_HAND, OPPONENT_HAND]
-    for k in range(18):
-        s, j = k % 2, k // 2
-        cards += [hands[s][j], DISCARDS[s][j]]
-    return cards
-
+from test_two_faced import OPPONENT_HAND, deck, drafted
 
 GAME = parlour.load("two_faced")
 
-
-def drafted():
-    state = GAME.new_state(seed=1, deck=deck())
-    hands = [DEALER_HAND, OPPONENT_HAND]
-    for k in range(18):
-        state.apply(KEEP[hands[k % 2][k // 2]])
-    return state
-
-
-def cards_in(value):
-    if isinstance(value, dict):
-        for key, inner in value.items():
-            if key == "cards":
-                yield from inner
-            else:
-                yield from cards_in(inner)
-    elif isinstance(value, list):
-        for inner in value:
-            yield from cards_in(inner)
 
 
 def moves(state):
@@ -68,12 +30,12 @@ def test_the_draft_keeps_the_card_tapped_and_hides_the_other_players_draw():
     assert scene["say"] == "Tap the card to keep; the other is discarded face down"
     # The opponent sees neither drawn card, and both dummies lie face down.
     other = GAME.scene(state.view(1))
-    assert not {"2W", "6W"} & set(cards_in(other))
+    assert not {"2W", "6W"} & set(scene_cards(other))
     assert other["seats"][0]["zones"][0]["items"] == [{"cards": [None], "count": 9}]
     state.apply(KEEP["2W"])
     # "discarding the other face down": only its discarder sees it.
-    assert "6W" in cards_in(GAME.scene(state.view(0)))
-    assert "6W" not in cards_in(GAME.scene(state.view(1)))
+    assert "6W" in scene_cards(GAME.scene(state.view(0)))
+    assert "6W" not in scene_cards(GAME.scene(state.view(1)))
 
 
 def test_each_player_plays_the_dummy_on_his_left_from_his_own_box():
@@ -96,7 +58,7 @@ def test_each_player_plays_the_dummy_on_his_left_from_his_own_box():
     scene = GAME.scene(state.view(0))
     assert scene["say"] == "Follow Winds from your dummy"
     assert moves(state) == {"4W": [["4W"]], "5W": [["5W"]]}
-    assert "4W" in cards_in(scene["seats"][0]["zones"])
+    assert "4W" in scene_cards(scene["seats"][0]["zones"])
     played = scene["seats"][1]["played"]["items"]
     assert played == [{"cards": ["1W"]}, {"cards": ["9W"], "label": "dummy"}]
 

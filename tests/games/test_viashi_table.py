@@ -1,38 +1,12 @@
 """The table of Viashi, Vashy and Viashilym (issue 28): the scene each seat sees and the picks that
 make its moves, from positions dealt by stacked decks (shared/seeds/003, shared/GAMES.md)."""
 
-import json
 
 import parlour
 from parlour.core.cards import GODS
-from parlour.core.scene import table_moves
+from parlour.core.scene import as_sent, scene_cards, table_moves
 from parlour.games.viashi import UP
-
-
-def suit(letter, numbers=range(1, 10)):
-    return [f"{n}{letter}" for n in numbers]
-
-
-def stack(tables, hands):
-    """The deck (top first) and the draws that deal these tables and hands: draw k is made by
-    seat k mod n, its j-th draw puts tables[s][j] up and hands[s][j] down."""
-    n = len(tables)
-    deck, ups = [], []
-    for k in range(9 * n):
-        s, j = k % n, k // n
-        deck += [tables[s][j], hands[s][j]]
-        ups.append(tables[s][j])
-    return deck, ups
-
-
-def dealt(game_id, tables, hands, **options):
-    game = parlour.load(game_id, **options)
-    deck, ups = stack(tables, hands)
-    state = game.new_state(seed=1, deck=deck)
-    for card in ups:
-        state.apply(UP[card])
-    assert state.phase == "play"
-    return state
+from test_viashi import dealt, stack, suit
 
 
 # Seat 0 holds the gods on his table and the Leaves in his hand.
@@ -41,23 +15,12 @@ S_HANDS = [suit("G"), suit("W"), suit("R")]
 
 
 def view_of(state, seat):
-    return json.loads(json.dumps(state.view(seat), default=str))
+    return as_sent(state.view(seat))
 
 
 def moves_by_text(game, view, state):
     return {m["text"]: m for m in table_moves(game, view, state.legal_actions())}
 
-
-def cards_in(scene):
-    if isinstance(scene, dict):
-        for key, value in scene.items():
-            if key == "cards":
-                yield from value
-            else:
-                yield from cards_in(value)
-    elif isinstance(scene, list):
-        for value in scene:
-            yield from cards_in(value)
 
 
 def test_the_drawer_taps_the_drawn_card_that_goes_face_up():
@@ -76,7 +39,7 @@ def test_the_drawer_taps_the_drawn_card_that_goes_face_up():
     assert scene["say"].startswith("Tap the card to put face up")
     # The next seat sees two backs, not the cards seat 0 drew.
     other = game.scene(view_of(state, 1))
-    assert "Lady" not in list(cards_in(other)) and "1G" not in list(cards_in(other))
+    assert "Lady" not in list(scene_cards(other)) and "1G" not in list(scene_cards(other))
 
 
 def test_the_elvish_rule_hides_the_secret_cards_from_their_owner_during_the_draw():
@@ -89,7 +52,7 @@ def test_the_elvish_rule_hides_the_secret_cards_from_their_owner_during_the_draw
         state.apply(UP[card])
     scene = game.scene(view_of(state, 0))
     assert scene["hand"]["items"] == [{"cards": [None]}, {"cards": [None]}]
-    assert "1G" not in list(cards_in(scene)) and "2G" not in list(cards_in(scene))
+    assert "1G" not in list(scene_cards(scene)) and "2G" not in list(scene_cards(scene))
     assert any(f["label"] == "Elvish rule" for f in scene["info"])
 
 
