@@ -676,6 +676,19 @@ def hand_zone(view: dict) -> dict | None:
     return zone(items)
 
 
+def match_info(view: dict) -> list[dict]:
+    """The facts of a match to a target (the hand, the target) and, at the end, how it ended."""
+    info = []
+    match = view["points_target"] is not None
+    if match:
+        info.append({"label": "Hand", "text": str(view["hand_number"])})
+        info.append({"label": "Play to", "text": f"{view['points_target']} points"})
+    last = view["last_hand"]
+    if view["phase"] == "over" and last:
+        info.append({"label": "Last hand" if match else "Play ended", "text": last["how"]})
+    return info
+
+
 def _meld_items(parts: list[str]) -> list[dict]:
     """A revealed hand's arrangement ("run: 4W 5W 6W 7W +8", "3P -7") as items on the table."""
     items, loose, loose_points = [], [], 0.0
@@ -735,12 +748,7 @@ def _loot_scene(game: "Loot", view: dict) -> dict:
         centre.append(pile("Draw pile", view["draw_count"], None, pick="@stock"))
         centre.append(pile("Discard pile", len(pile_cards), pile_cards[-1] if pile_cards else None,
                            pick="@discard"))
-    info = []
-    if match:
-        info.append({"label": "Hand", "text": str(view["hand_number"])})
-        info.append({"label": "Play to", "text": f"{view['points_target']} points"})
-    if over and last:
-        info.append({"label": "Last hand" if match else "Play ended", "text": last["how"]})
+    info = match_info(view)
     for god in view["gods_known"] or ():
         if not over:
             info.append({"label": god, "text": GOD_EFFECTS[god]})

@@ -24,7 +24,7 @@ from ..core.registry import register
 from ..core.scene import item, pile, seat_entry, zone
 from ..core.scorer import Scorer, to_result
 from .loot import KNOWN, Discard, Draw, Take  # Treasure is Loot with more to do
-from .loot import hand_zone, last_discards, played_zone
+from .loot import hand_zone, last_discards, match_info, played_zone
 from .melds import CARD_INDEX, KINDS, SUITS, Arrangement, Scoring, best_score, ident, identities, \
     read_card, six_colors, solve, sort_cards, valid
 
@@ -1177,17 +1177,16 @@ def _active(view: dict) -> set[tuple[str, str]]:
     return {tuple(e.split(":", 1)) for e in view["active"]}
 
 
+def _scoring(view: dict) -> Scoring:
+    """The scoring in force as the seat sees it: what may change, how long a meld must be."""
+    return treasure_scoring(_active(view), view["six_color_bonus"])
+
+
 def _changing(view: dict, card: str) -> bool:
     """May this card change rank or color under the effects in force (so that what it stands
     for is a choice)?"""
-    if card not in SUIT:
-        return False
-    active = _active(view)
-    suit, rank = SUIT[card], RANK[card]
-    return (suit == "P" and ("Thief", "run") in active) or \
-        (suit == "B" and ("Changeling", "set") in active) or \
-        (rank == 5 and ("Thief", "set") in active) or \
-        (rank == 1 and ("Changeling", "color") in active)
+    scoring = _scoring(view)
+    return scoring.rank_wild(card) or scoring.color_wild(card)
 
 
 def _meld_badges(view: dict, meld: dict) -> list[str]:
@@ -1265,25 +1264,11 @@ def _treasure_scene(game: "Treasure", view: dict) -> dict:
         centre.append(pile("Draw pile", view["draw_count"], None, pick="@stock"))
         # The whole discard pile may be taken: every card of it is shown, overlapped.
         centre.append(zone([item(cards, count=len(cards), pick="@discard")], label="Discard pile"))
-    info = []
-    if match:
-        info.append({"label": "Hand", "text": str(view["hand_number"])})
-        info.append({"label": "Play to", "text": f"{view['points_target']} points"})
-    if over and last:
-        info.append({"label": "Last hand" if match else "Play ended", "text": last["how"]})
+    info = match_info(view)
     for god in view["cancelled"]:
         info.append({"label": "Cancelled", "text": f"every effect of the {god}"})
     return {"family": "meld", "info": info, "say": _treasure_say(view), "centre": centre,
             "seats": seats, "hand": None if over else hand_zone(view)}
-
-
-def _minimum(view: dict, kind: str) -> int:
-    active = _active(view)
-    if kind == "set":
-        return 3
-    if kind == "run":
-        return 3 if ("Builder", "color") in active else 4
-    return 3 if ("Builder", "set") in active else 4
 
 
 def _treasure_say(view: dict) -> str | None:
@@ -1298,7 +1283,7 @@ def _treasure_say(view: dict) -> str | None:
     if phase == "build":
         pending = view["pending"]
         kind, laid = pending["kind"], len(pending["cards"])
-        need = _minimum(view, kind) - laid
+        need = _scoring(view).minimum(kind) - laid
         if need > 0:
             return f"Lay {need} more card{'s' * (need != 1)} into your new {kind}: tap a card, " \
                    f"then the {kind}"
