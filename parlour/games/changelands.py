@@ -180,10 +180,6 @@ class Changelands(Game):
     # playouts rather than spreading it over a tree of barely tried replies.
     search_tree = 1
     sample_options = ({}, {"round_limit": 20})
-    # For the web room: the field's squares named as in the notation, each marker on its square.
-    layout = {"places": {"field": {"rows": "".join(str(SIZE - r) for r in range(SIZE)),
-                                   "columns": FILES}},
-              "marks": {"field": {"markers": "marker", "goals": "goal"}}}
     # A flame dealt to a corner is shuffled back into the deck, and an empty draw pile is made
     # of the shuffled discards: the generator takes part in the deal.
     deck_decides_deal = False

@@ -145,8 +145,6 @@ class Izind(Game):
         ),
         twins={},  # no peer engine has a game close enough to benchmark against
     )
-    # For the web room: each tower labelled as the notation names it (0a .. 1e), picked for a play.
-    layout = {"places": {"towers": {"names": LANE_LETTERS, "seat": True, "move": "on {place}"}}}
     # Hard judges each of its moves by playouts of the heuristic: a deeper tree answered for the
     # opponent with its own barely tried moves and lost to medium (docs/strength.md).
     search_tree = 1

@@ -180,11 +180,6 @@ class Politics(Game):
         {"distance_limit": "on_card", "round_cap": 12},
     )
     deck_decides_deal = False  # the die picks the first player; the cup draws come later
-    # For the web room: the places of the row numbered as in the notation, with each card's owner
-    # and every seat's markers drawn under it.
-    layout = {"places": {"row": {"names": [str(p) for p in range(1, PLACES + 1)],
-                                 "move": "on {place}"}},
-              "aligned": {"row": ["owners", "markers", "placed", "caps"]}}
     ability_table: ClassVar[dict] = ABILITIES
 
     def target(self) -> int:

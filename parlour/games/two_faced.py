@@ -90,12 +90,6 @@ class TwoFaced(Game):
         twins={"open_spiel": ["hearts", "spades"]},
     )
     sample_options = ({}, {"eights": "magician"})
-    # For the web room: each dummy beside the player who plays it (seat 0 the dealer's, seat 1
-    # the opponent's). Tricks, hand counts and the hand to play count the four hands by their
-    # names, not the two seats.
-    layout = {"per_seat": ["dummies"], "named": {"tricks": "hand_names", "to_play": "hand_names",
-                                                "hand_counts": "hand_names"},
-              "hide": ["hand_names"]}
 
     def max_decisions(self) -> int:
         return 2 * DRAWS_EACH + 4 * DUMMY_SIZE

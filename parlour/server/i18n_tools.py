@@ -41,7 +41,7 @@ from .i18n import (LANGUAGES, LOCALE, Catalogue, Translator, choice_text, compil
 SERVER = Path(__file__).resolve().parent
 STATIC = SERVER / "static"
 DOMAINS = ("room", "games")
-# Keys the table page never draws (view.js: SKIP).
+# Keys the harvest passes over: a view's game id is not shown.
 HIDDEN_KEYS = {"game"}
 ATTRIBUTES = ("title", "placeholder", "aria-label")
 AUTO = "auto"  # the flag of a template extract made; a person's templates have none

@@ -252,7 +252,6 @@ class Table:
     def welcome(self, seat: int | None, tr: i18n.Translator) -> dict:
         return {"type": "welcome", "table": self.meta(tr), "seat": seat,
                 "game": tr.game_info(self.game.info.to_dict()), "cards": self._cards,
-                "layout": getattr(self.game, "layout", None),
                 "how": self._how(tr), "rules": f"/rules/{self.game.info.id}"}
 
     def _how(self, tr: i18n.Translator) -> dict:
@@ -851,8 +850,7 @@ class Room:
                 "terminal": state.is_terminal,
                 "result": state.returns() if state.is_terminal else None,
                 "seats": record["seats"], "game": tr.game_info(game.info.to_dict()),
-                "cards": sorted(set(game.deck().cards)),
-                "layout": getattr(game, "layout", None)}
+                "cards": sorted(set(game.deck().cards))}
 
 
 def _record(row: dict) -> dict:

@@ -3,7 +3,7 @@
 
 import { api, h } from "./common.js";
 import { rtl, t } from "./i18n.js";
-import { drawInfo, drawSeat, drawZone, seatOrder } from "./scene.js";
+import { drawHand, drawTable } from "./scene.js";
 import { defaultName, makeContext, renderLog, richText, seatChip } from "./view.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
@@ -53,24 +53,12 @@ async function show(target) {
 function draw(data) {
   const seats = data.seats.map((s) => ({ ...s, claimed: true, online: true, public: false }));
   const ctx = makeContext({ cards: data.cards, players: seats.length, seats, mySeat: data.seat,
-    layout: data.layout, toAct: data.to_act, you: false, tr: data.tr });
+    toAct: data.to_act, you: false, tr: data.tr });
   const frame = { to_act: data.to_act, status: data.terminal ? "over" : "playing", result: data.result };
   const view = data.view || {};
-  ctx.view = view;
   const scene = data.scene || { seats: [] };
-  const { others, me } = seatOrder(seats.length, data.seat);
-  $("felt").className = `felt family-${scene.family || "climb"} players-${seats.length}`;
-  $("others").replaceChildren(...others.map((i) => drawSeat(i, scene.seats[i], ctx, frame)));
-  $("info").replaceChildren(...drawInfo(scene.info, ctx));
-  $("centre").replaceChildren(...(scene.centre || []).map((z) => drawZone(z, ctx)));
-  $("me").replaceChildren(drawSeat(me, scene.seats[me], ctx, frame));
-  const hand = $("hand");
-  if (scene.hand) {
-    hand.hidden = false;
-    hand.replaceChildren(drawZone({ ...scene.hand, kind: "hand" }, ctx));
-  } else {
-    hand.hidden = true;
-  }
+  drawTable(scene, ctx, frame, seats.length, data.seat, false);
+  drawHand($("hand"), scene.hand, ctx);
   const lines = view.log || [];
   $("log").replaceChildren(...renderLog(lines, ctx));
   $("log").scrollTop = $("log").scrollHeight;

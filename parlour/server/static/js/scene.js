@@ -99,6 +99,30 @@ export function seatOrder(players, mySeat) {
   return { others: order, me: first };
 }
 
+// The felt of a page (#felt with #others, #info, #centre, #me and, on the table, #say) drawn
+// from a scene: the other seats in the order of play, this seat (or seat 0) at the near side,
+// drawn as the reader's own where `mine` (its cards are in the hand, not counted as backs).
+export function drawTable(scene, ctx, frame, players, seat, mine) {
+  const $ = (id) => document.getElementById(id);
+  const { others, me } = seatOrder(players, seat);
+  $("felt").className = `felt family-${scene.family || "climb"} players-${players}`;
+  $("others").replaceChildren(...others.map((i) => drawSeat(i, scene.seats[i], ctx, frame)));
+  $("info").replaceChildren(...drawInfo(scene.info, ctx));
+  $("centre").replaceChildren(...(scene.centre || []).map((z) => drawZone(z, ctx)));
+  $("me").replaceChildren(drawSeat(me, scene.seats[me], ctx, frame, { mine }));
+  const say = $("say");
+  if (say) {
+    say.hidden = !scene.say;
+    say.replaceChildren(scene.say ? richText(scene.say, ctx) : "");
+  }
+}
+
+// The hand in its dock: this seat's cards, or nothing.
+export function drawHand(el, zone, ctx) {
+  el.hidden = !zone;
+  el.replaceChildren(zone ? drawZone({ ...zone, kind: "hand" }, ctx) : "");
+}
+
 export function drawInfo(info, ctx) {
   return (info || []).map((fact) => h("span", { class: "fact" },
     h("span", { class: "label" }, richText(fact.label, ctx)),

@@ -6,7 +6,7 @@ import { cardGlyph } from "./cards.js";
 import { api, copyText, dropSeat, h, hostOf, inviteLink, keepHost, keepSeat,
   playerName, seatOf, setPlayerName } from "./common.js";
 import { lang, t } from "./i18n.js";
-import { drawInfo, drawSeat, drawZone, seatOrder } from "./scene.js";
+import { drawHand, drawTable } from "./scene.js";
 import { makeContext, renderLog, richText, seatChip } from "./view.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
@@ -180,28 +180,12 @@ function drawHowTo(message) {
 function render() {
   const meta = welcome.table;
   ctx = makeContext({ cards: welcome.cards, players: meta.players, seats: frame.seats,
-    mySeat: frame.seat, layout: welcome.layout, toAct: frame.to_act, tr: frame.tr });
+    mySeat: frame.seat, toAct: frame.to_act, tr: frame.tr });
   const scene = frame.scene || { seats: [] };
   const before = MOTION ? positions() : null;
-  const felt = $("felt");
-  felt.className = `felt family-${scene.family || "climb"} players-${meta.players}`;
-  const { others, me } = seatOrder(meta.players, frame.seat);
-  const seated = Number.isInteger(frame.seat);
-  $("others").replaceChildren(...others.map((i) => drawSeat(i, scene.seats[i], ctx, frame)));
-  $("info").replaceChildren(...drawInfo(scene.info, ctx));
-  $("centre").replaceChildren(...(scene.centre || []).map((z) => drawZone(z, ctx)));
-  $("me").replaceChildren(drawSeat(me, scene.seats[me], ctx, frame, { mine: seated }));
-  const say = $("say");
-  say.hidden = !scene.say;
-  say.replaceChildren(scene.say ? richText(scene.say, ctx) : "");
-  const hand = $("hand");
-  if (scene.hand && !(frame.status === "over" && !(scene.hand.items || []).length)) {
-    hand.hidden = false;
-    hand.replaceChildren(drawZone({ ...scene.hand, kind: "hand" }, ctx));
-  } else {
-    hand.hidden = true;
-    hand.replaceChildren();
-  }
+  drawTable(scene, ctx, frame, meta.players, frame.seat, Number.isInteger(frame.seat));
+  const empty = frame.status === "over" && !((scene.hand || {}).items || []).length;
+  drawHand($("hand"), empty ? null : scene.hand, ctx);
   const log = $("log");
   const lines = (frame.view && frame.view.log) || [];
   log.replaceChildren(...renderLog(lines, ctx));
