@@ -324,7 +324,8 @@ def for_players(text: str) -> str:
         else:
             paragraph.append(line.strip())
     flush()
-    return _IDENTIFIER.sub(lambda m: m.group(1).replace("_", " ").replace("=", " "), "\n".join(out))
+    return _IDENTIFIER.sub(lambda m: "`" + m.group(1).replace("_", " ").replace("=", " ") + "`",
+                           "\n".join(out))
 
 
 def _value(value) -> str:

@@ -46,7 +46,7 @@ function drawItem(item, kind, ctx) {
   for (const badge of item.badges || []) el.append(h("span", { class: "badge" }, richText(badge, ctx)));
   if (item.marks && item.marks.length) {
     el.append(h("span", { class: "marks" }, item.marks.map((m) => h("span", {
-      class: `mark ${m.kind} seat-c${m.seat % 8}`, title: `${ctx.seatName(m.seat)}`,
+      class: `mark ${m.kind} seat-c${m.seat % 8}`, title: `${ctx.seatName(m.seat)}`, role: "img",
       "aria-label": `${ctx.seatName(m.seat)}` }, m.kind === "goal" ? "\u2691" : ""))));
   }
   return el;

@@ -120,10 +120,12 @@ function drawPicks() {
     const el = cardElement(card, "pickable");
     const inPlay = state.table.some((t) => t.card === card);
     if (inPlay) el.classList.add("in-play");
-    if (!scorer.table_kinds.length) el.setAttribute("aria-pressed", inPlay ? "true" : "false");
     if (!inPlay && named(card) >= scorer.copies) el.classList.add("used");
-    el.addEventListener("click", () => tablePick(card));
-    return el;
+    // A card put in play or taken out: a button (named by its card), pressed while in play.
+    const toggle = h("button", { type: "button", class: "card-toggle",
+      "aria-pressed": scorer.table_kinds.length ? null : String(inPlay) }, el);
+    toggle.addEventListener("click", () => tablePick(card));
+    return toggle;
   }));
   $("table").replaceChildren(...(scorer.table_kinds.length ? state.table.map((entry, i) => {
     const select = h("select", { "aria-label": `${entry.card}`, dataset: { card: entry.card } },

@@ -250,6 +250,7 @@ function renderOver() {
   document.body.classList.toggle("game-over", frame.status === "over");
   if (frame.status !== "over") { el.hidden = true; return; }
   el.hidden = false;
+  $("log-box").open = true; // the end: how the last hand went, in the game's words
   const results = frame.result || [];
   const order = results.map((r, i) => i).sort((a, b) => results[b] - results[a]);
   const best = Math.max(...results);
