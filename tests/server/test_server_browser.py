@@ -80,17 +80,12 @@ def wait_for_turn_or_end(page, after_ply=None, timeout=15000):
     return frame_of(page)
 
 
-def play_by_clicking(page, action: str, cards: set[str] | None = None):
-    """Play `action` as a person would: tap its cards, places and choices on the table (as the
-    frame's moves say it is picked), then Play if it is not made yet; a move without picks is its
-    button."""
-    move = next(m for m in frame_of(page)["moves"] if m["text"] == action)
-    if not move["picks"]:
-        page.locator(f'#actions .btn.move[data-action="{action}"]').first.click()
-        return
-    before = frame_of(page)["ply"]
+def click_picks(page, move, made):
+    """Tap `move`'s picks on the table as a person would: each slot's card (near its top left
+    corner, which a fanned hand leaves in view), place or choice, then Play unless `made()` says
+    the move went already (a place or choice that settles it sends it)."""
     for slot in move["picks"]:
-        if page.evaluate("(p) => window.parlour.frame.ply !== p", before):
+        if made():
             return
         for key in slot:
             if key.startswith("="):
@@ -101,14 +96,24 @@ def play_by_clicking(page, action: str, cards: set[str] | None = None):
                 target = page.locator(f'#hand .card.pickable[data-card="{key}"], '
                                       f'#felt .card.pickable[data-card="{key}"]')
             if target.count():
-                # Near the top left corner: in a fanned hand the rest of a card lies under the next.
                 target.first.click(position={"x": 4, "y": 6})
                 break
         else:
-            raise AssertionError(f"nothing to pick for {action!r}: {slot}")
-    play = page.locator("#actions .btn.move.primary")
-    if play.count() and page.evaluate("(p) => window.parlour.frame.ply === p", before):
+            raise AssertionError(f"nothing to pick for {move['text']!r}: {slot}")
+    play = page.locator("#actions .btn.move.primary:not([disabled])")
+    if play.count() and not made():
         play.first.click()
+
+
+def play_by_clicking(page, action: str, cards: set[str] | None = None):
+    """Play `action` as a person would: its picks on the table (as the frame's moves say it is
+    picked); a move without picks is its button."""
+    move = next(m for m in frame_of(page)["moves"] if m["text"] == action)
+    if not move["picks"]:
+        page.locator(f'#actions .btn.move[data-action="{action}"]').first.click()
+        return
+    before = frame_of(page)["ply"]
+    click_picks(page, move, lambda: page.evaluate("(p) => window.parlour.frame.ply !== p", before))
 
 
 def check_page_shows_the_frame(page, frame, players):

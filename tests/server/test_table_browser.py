@@ -13,10 +13,10 @@ reachable in at most 4 taps." (issue 28)
 from __future__ import annotations
 
 import asyncio
-import json
 import random
 import subprocess
 import sys
+import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -24,7 +24,7 @@ import httpx
 import pytest
 
 import parlour
-from test_server_browser import room_url, watch_errors  # noqa: F401 (fixtures)
+from test_server_browser import click_picks, room_url, watch_errors  # noqa: F401 (fixtures)
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -151,31 +151,7 @@ CATCH = """() => {
 def make_by_clicks(page, move) -> str | None:
     """Click `move`'s picks on the table as a person would; the move the page then sends."""
     page.evaluate("window.__sent = []; window.parlour.reset()")
-    for slot in move["picks"]:
-        for key in slot:
-            if key.startswith("="):
-                target = page.locator(f'#actions [data-pick="{key}"]')
-            elif key.startswith("@"):
-                target = page.locator(f'#felt [data-pick="{key}"].pickable')
-            else:
-                target = page.locator(f'#hand .card.pickable[data-card="{key}"], '
-                                      f'#felt .card.pickable[data-card="{key}"]')
-            if target.count():
-                # A card near its corner (in a fanned hand the rest lies under the next card).
-                if key.startswith(("@", "=")):
-                    target.first.click(force=True)
-                else:
-                    target.first.click(position={"x": 4, "y": 6}, force=True)
-                break
-        else:
-            return None
-        if page.evaluate("window.__sent.length"):
-            break
-    if not page.evaluate("window.__sent.length"):
-        play = page.locator("#actions .btn.move.primary")
-        if not play.count():
-            return None
-        play.first.click()
+    click_picks(page, move, lambda: page.evaluate("window.__sent.length > 0"))
     sent = page.evaluate("window.__sent")
     return sent[0] if sent else None
 
@@ -248,13 +224,13 @@ def test_axe_finds_no_serious_violation(room_url, browser, positions, axe):  # n
         # A game of computers only, played to the end, for the replay.
         answer = httpx.post(room_url + "/api/tables", json={
             "game": "two_faced", "seats": [{"kind": "computer", "agent": "random"}] * 2}).json()
-        page.wait_for_function(
-            "async (id) => (await (await fetch('/api/tables/' + id)).json()).status === 'over'",
-            arg=answer["table"], timeout=60000, polling=500)
+        deadline = time.time() + 60
+        while httpx.get(f"{room_url}/api/tables/{answer['table']}").json()["status"] != "over":
+            assert time.time() < deadline, "the computers did not finish"
+            time.sleep(0.2)
         page.goto(f"{room_url}/replay/{answer['table']}")
         page.wait_for_selector("#felt .seat")
         found["replay"] = serious(page, axe)
         assert {k: v for k, v in found.items() if v} == {}
     finally:
         context.close()
-    json.dumps(found)
