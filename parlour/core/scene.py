@@ -119,10 +119,14 @@ def default_picks(view: dict, action: Any, cards: frozenset[str]) -> list[list[s
 def table_moves(game, view: dict, actions: list) -> list[dict]:
     """The legal moves as the table page picks them: text, slots, and a choice (by the move's
     first word) where moves of the same picks would otherwise be alike ("discard 4W", "lay 4W")."""
-    moves = []
+    moves, seen = [], set()
     for action in actions:
+        text = str(action)
+        if text in seen:
+            continue  # the room sends a move by its text: two actions of one text are one move
+        seen.add(text)
         picks = game.move_picks(view, action)
-        entry = {"text": str(action), "picks": [list(slot) for slot in picks]}
+        entry = {"text": text, "picks": [list(slot) for slot in picks]}
         if game.send_cards(action):
             entry["send"] = "cards"
         moves.append(entry)
