@@ -96,19 +96,14 @@ def _number(value: Any) -> str:
     return str(value)
 
 
-def hand_of(view: dict) -> list:
-    hand = view.get("hand")
-    return list(hand) if isinstance(hand, list) else []
-
-
 # The defaults, for a game that draws nothing of its own ------------------------------------------
 def default_scene(view: dict, players: int) -> dict:
     counts = view.get("hand_counts")
     seats = [seat_entry(count=counts[i] if isinstance(counts, list) and len(counts) == players
                         else None) for i in range(players)]
-    hand = hand_of(view)
+    hand = view.get("hand")
     return {"family": "climb", "info": [], "say": None, "centre": [], "seats": seats,
-            "hand": row(hand) if view.get("hand") is not None else None}
+            "hand": row(hand) if isinstance(hand, list) else None}
 
 
 def default_picks(view: dict, action: Any, cards: frozenset[str]) -> list[list[str]]:

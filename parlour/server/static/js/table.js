@@ -431,7 +431,7 @@ function renderActions() {
   }
   const words = legalMoves().filter((m) => !m.picks.length);
   const parts = [];
-  // Choices left to make (a suit to name, a number): shown once nothing else is open.
+  // The choices still open (a suit to name, a number), once something is picked.
   const choiceKeys = [...open].filter(isChoice);
   if (keys.length) for (const key of choiceKeys) parts.push(choiceButton(key));
   if (complete.length === 1) {
@@ -442,8 +442,8 @@ function renderActions() {
     parts.push(h("button", { class: `btn move ${move.text === "pass" ? "pass" : "word"}${hint && hint.action === move.text ? " hinted" : ""}`,
       dataset: { action: move.text }, disabled: pending || null, onclick: () => play(move) }, richText(ctx.move(move.text), ctx)));
   }
-  const lead = keys.length ? (candidates.length ? null : t("No move with these")) : candidates.length || legalMoves().some((m) => m.picks.length)
-    ? (words.length ? t("Pick what to play, or:") : t("Pick what to play")) : null;
+  const lead = keys.length ? (candidates.length ? null : t("No move with these"))
+    : candidates.length ? (words.length ? t("Pick what to play, or:") : t("Pick what to play")) : null;
   const tools = h("span", { class: "tools" },
     keys.length ? h("button", { class: "btn small ghost", id: "clear", onclick: () => { picked = []; renderActions(); } }, t("Clear")) : null,
     h("button", { class: "btn small ghost", id: "hint", title: t("ask the computer for its best moves"), disabled: asked || null,
@@ -451,7 +451,7 @@ function renderActions() {
   box.replaceChildren(h("div", { class: "actions-row" }, lead ? h("span", { class: "prompt" }, lead) : null, ...parts, tools), hintLine() || "");
   box.dataset.legal = JSON.stringify(frame.legal);
   box.classList.toggle("pending", pending);
-  // Passing is all this seat can do and nothing is hidden from it: pass for it, after a moment.
+  // Passing is all this seat can do: the page passes for it after a moment (a setting).
   if (autoPass() && legalMoves().length === 1 && legalMoves()[0].text === "pass" && !pending) {
     autoTimer = setTimeout(() => play(legalMoves()[0]), 900);
   }
