@@ -20,7 +20,8 @@ A scene is plain JSON:
      "hand": zone}                      # this seat's hand, if it has one
 
     zone  = {"label": "Discard", "kind": "row" | "pile" | "grid" | "lanes", "items": [item, ...],
-             "columns": 5}             # grid only
+             "columns": 5,             # grid only
+             "axes": {"columns": ["a", ...], "rows": ["5", ...]}}   # a grid's coordinates
     item  = {"cards": ["7C", None],     # None is a card face down; a pile shows its top card
              "count": 12,               # a pile: how many cards it holds
              "pick": "@discard",        # picking this item (a pile, a cell, a tower) for a move

@@ -212,7 +212,9 @@ class Changelands(Game):
             for c, card in enumerate(line):
                 name = cell_name(cell(r, c))
                 cells.append(item([card], pick="@" + name, marks=marks.get(name, ())))
-        field = zone(cells, label="The field, north at the top", kind="grid", columns=SIZE)
+        field = zone(cells, label="The field, north at the top", kind="grid", columns=SIZE,
+                     axes={"columns": list(FILES[:SIZE]),
+                           "rows": [str(SIZE - r) for r in range(SIZE)]})
         last = _last_changes(view["log"])
         seats = []
         for s in range(n):

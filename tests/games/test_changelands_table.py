@@ -60,6 +60,19 @@ def test_the_field_is_one_grid_with_the_far_row_at_the_top():
     assert [s["note"] for s in scene["seats"]] == ["sits south", "sits north"]
 
 
+def test_the_field_carries_its_square_names_along_its_edges():
+    """"Squares are named like a chess board: files a-e from west to east, ranks 1-5 from south to
+    north" (docs/rules/changelands.md): the seats' notes say "on c1", so the drawn field names its
+    files along the top and its ranks down the side, each cell under the names it is picked by."""
+    game, state = new()
+    _, scene = scene_of(game, state, 0)
+    (field,) = [z for z in scene["centre"] if z["kind"] == "grid"]
+    files, ranks = field["axes"]["columns"], field["axes"]["rows"]
+    assert files == list("abcde") and ranks == list("54321")
+    for k, it in enumerate(field["items"]):
+        assert it["pick"] == "@" + files[k % 5] + ranks[k // 5]
+
+
 def test_a_change_is_the_card_then_the_square():
     """"Replace one card of the field that has no marker on it with a card from the hand"
     (changelands.py); the brief: "a replace move '1R a5' = tap the card, tap the cell": every

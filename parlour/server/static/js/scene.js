@@ -14,8 +14,14 @@ export function drawZone(zone, ctx, where = "centre") {
   const el = h("div", { class: `zone zone-${kind}${zone.dim ? " dim" : ""}`, dataset: zone.pick ? { pick: zone.pick } : null });
   if (zone.label) el.append(h("div", { class: "zone-label" }, richText(zone.label, ctx)));
   const body = h("div", { class: "zone-body" });
-  if (kind === "grid") body.style.gridTemplateColumns = `repeat(${zone.columns || 5}, minmax(0, 1fr))`;
-  for (const item of zone.items || []) body.append(drawItem(item, kind, ctx));
+  const columns = zone.columns || 5;
+  const axes = kind === "grid" ? zone.axes : null;  // a field's coordinates along its edges
+  if (kind === "grid") body.style.gridTemplateColumns = `${axes ? "auto " : ""}repeat(${columns}, minmax(0, 1fr))`;
+  if (axes) body.append(h("span", { class: "axis" }), ...axes.columns.map((name) => h("span", { class: "axis" }, name)));
+  (zone.items || []).forEach((item, k) => {
+    if (axes && k % columns === 0) body.append(h("span", { class: "axis" }, axes.rows[k / columns] || ""));
+    body.append(drawItem(item, kind, ctx));
+  });
   if (!(zone.items || []).length) body.append(h("div", { class: "slot" }));
   el.append(body);
   void where;

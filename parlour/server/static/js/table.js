@@ -197,6 +197,7 @@ function render() {
   renderSeatTools();
   renderInvites();
   renderActions();
+  fitFelt();
   fitHand();
   if (before) travel(before);
 }
@@ -536,6 +537,23 @@ function fitHand() {
   const gap = (width - cards.length * cardWidth) / (cards.length - 1);
   row.style.setProperty("--overlap", `${Math.max(-cardWidth * 0.78, Math.min(6, gap))}px`);
 }
-window.addEventListener("resize", fitHand);
+
+// On a screen wide enough for the side column, the felt and the dock share the screen's height:
+// the cards on the felt shrink (to no less than 60%) rather than slide under the hand. Text keeps
+// its size, so the cards take the whole shrinking; a second measure corrects the first guess.
+function fitFelt() {
+  const felt = $("felt");
+  felt.style.removeProperty("--fit");
+  if (innerWidth < 1000 || frame.status === "over") return;
+  const room = () => innerHeight - (felt.getBoundingClientRect().top + scrollY) - $("hand").closest(".dock").offsetHeight - 6;
+  let fit = 1;
+  for (let pass = 0; pass < 2; pass++) {
+    const over = felt.offsetHeight - room();
+    if (over <= 0) break;
+    fit = Math.max(0.6, fit * (1 - over / felt.offsetHeight) - 0.04 * pass);
+    felt.style.setProperty("--fit", fit.toFixed(3));
+  }
+}
+window.addEventListener("resize", () => { if (frame) { fitFelt(); fitHand(); } });
 
 connect();
