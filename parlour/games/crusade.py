@@ -645,10 +645,10 @@ def _say(entry: tuple) -> str:
 
 
 def _most(points) -> str:
-    """'seat 2', or 'seats 0 and 2' when they tie for the most."""
+    """'seat 2', or 'seat 0 and seat 2' when they tie for the most."""
     top = max(points)
     best = [str(s) for s, p in enumerate(points) if p == top]
-    return f"seat {best[0]}" if len(best) == 1 else f"seats {' and '.join(best)}"
+    return " and ".join(f"seat {s}" for s in best)
 
 
 def render(game: Crusade, view: dict) -> str:

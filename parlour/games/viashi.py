@@ -255,7 +255,7 @@ class _ViashiFamily(Game):
             points = view["hand_scores"][-1]
             sides = range(n // 2) if teams else range(n)
             info.append({"label": "Last hand", "text": "; ".join(
-                f"{_side_name(s, n, teams).replace('+', ' and ')}: {points[s]}" for s in sides)})
+                f"{_side_name(s, n, teams)}: {points[s]}" for s in sides)})
         hand = None
         if me is not None and view["hand_counts"][me]:
             if view["hand"] is None:
@@ -856,7 +856,8 @@ def _say(entry: tuple) -> str:
 
 
 def _side_name(seat: int, n: int, teams: bool) -> str:
-    return f"seats {seat}+{seat + n // 2}" if teams else f"seat {seat}"
+    # Each seat by itself, so the room can show each one's name.
+    return f"seat {seat} and seat {seat + n // 2}" if teams else f"seat {seat}"
 
 
 def _earned(parts: dict[str, int]) -> str:

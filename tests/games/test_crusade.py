@@ -195,7 +195,7 @@ def test_a_trick_is_a_point_and_a_match_is_one_hand_per_dealer():
     best = max(state.tricks)
     assert state.view(0)["hand_leaders"] == [s for s in range(3) if state.tricks[s] == best]
     leaders = [s for s in range(3) if state.tricks[s] == best]
-    said = f"seat {leaders[0]}" if len(leaders) == 1 else f"seats {' and '.join(map(str, leaders))}"
+    said = " and ".join(f"seat {s}" for s in leaders)
     assert f"the hand goes to {said} with {best} points" in state.game.render(state.view(1))
     game = parlour.load("crusade", players=3, match=True)
     state = game.new_state(seed=3)

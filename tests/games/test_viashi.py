@@ -531,8 +531,8 @@ def test_viashilym_team_scoring():
     first_legal_to_the_end(state)
     assert state.tricks[0] == 18
     assert state.returns() == [154.0, 0.0, 0.0, 154.0, 0.0, 0.0]
-    assert "seats 0+3 win with 154" in state.game.render(state.view(4))
-    assert ("seats 0+3 154 = 90 for tricks + 10 bonus + 54 twin sets; seats 1+4 0 = nothing"
+    assert "seat 0 and seat 3 win with 154" in state.game.render(state.view(4))
+    assert ("seat 0 and seat 3 154 = 90 for tricks + 10 bonus + 54 twin sets; seat 1 and seat 4 0 = nothing"
             in state.game.render(state.view(4)))
     # Team 0 (seats 0+3) 8 tricks, team 1 (1+4) 6, team 2 (2+5) 3: 8 is the most but not more
     # than 9, so +5; a twin set owned by seat 4 counts for team 1; 7, 7, 3 tie: no bonus.
