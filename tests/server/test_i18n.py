@@ -42,6 +42,7 @@ def test_translations_keep_the_seats_and_cards_of_their_message(lang, domain):
     its message does not have, nor glue a letter to one."""
     with po_path(lang, domain).open("rb") as handle:
         catalog = read_po(handle)
+    seat_word = Translator(lang).gettext("seat")  # as the page says it (view.js SEAT_WORD)
     checked = 0
     for message in catalog:
         if not message.id or not message.string or message.fuzzy:
@@ -54,6 +55,11 @@ def test_translations_keep_the_seats_and_cards_of_their_message(lang, domain):
         # A kept name stands alone: the page finds "8H" or "seat 2" as words, not "و8H".
         assert not re.search(r"\w\{(seat|cards|card|square)\d*\}|\{(seat|cards|card|square)\d*\}\w",
                              message.string), (message.id, message.string)
+        # The page shows "seat 2" as that seat's name only where the language's word for seat
+        # stands alone before the number (not "للمقعد 2", "for-the-seat 2").
+        if re.search(r"\bseat \{seat\d*\}", message.id):
+            before = {m.group(1) for m in re.finditer(r"(\S*) \{seat\d*\}", message.string)}
+            assert before <= {seat_word}, (message.id, message.string)
         checked += 1
     assert checked > 100
 
