@@ -647,8 +647,7 @@ def _say(entry: tuple) -> str:
 def _most(points) -> str:
     """'seat 2', or 'seat 0 and seat 2' when they tie for the most."""
     top = max(points)
-    best = [str(s) for s, p in enumerate(points) if p == top]
-    return " and ".join(f"seat {s}" for s in best)
+    return " and ".join(f"seat {s}" for s, p in enumerate(points) if p == top)
 
 
 def render(game: Crusade, view: dict) -> str:
