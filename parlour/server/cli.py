@@ -12,16 +12,19 @@ def serve(
     port: int = typer.Option(8000, help="port to listen on"),
     db: str = typer.Option(None, help="SQLAlchemy URL of the store, e.g. sqlite:///room.db or "
                                       "postgresql://user@host/parlour [default: ./data/parlour.db]"),
-    bot_delay: float = typer.Option(0.7, help="seconds a computer player waits before it moves"),
+    bot_delay: float = typer.Option(None, help="seconds a computer player waits before it moves [default: 0.7]"),
     log_level: str = typer.Option("info", help="uvicorn log level"),
 ) -> None:
-    """Start the card room: lobby, tables against the computer and friends, replays."""
+    """Start the card room: lobby, tables against the computer and friends, replays.
+
+    Every limit of the room (docs/server.md) can be set by an environment variable, e.g.
+    PARLOUR_MAX_TABLES=200 or PARLOUR_TURN_CLOCK=90."""
     import uvicorn
 
     from .app import create_app
     from .tables import Settings
 
-    app = create_app(Settings(db=db, bot_delay=bot_delay))
+    app = create_app(Settings.from_env(db=db, bot_delay=bot_delay))
     typer.echo(f"Parlour card room on http://{host}:{port}/")
     # ws_max_size above the room's own limit: an oversized move gets an error frame, not a drop.
     # Frames are a few kilobytes of JSON: compressing them costs more CPU than it saves time.

@@ -4,7 +4,10 @@ and helpers to read websocket frames."""
 from __future__ import annotations
 
 import json
+import os
 import socket
+import subprocess
+import sys
 import time
 import warnings
 from pathlib import Path
@@ -14,9 +17,33 @@ import pytest
 
 warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
 
+import httpx  # noqa: E402
 from fastapi.testclient import TestClient  # noqa: E402
 
 from parlour.server import Settings, create_app  # noqa: E402
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def start(port, db, bot_delay, env=None):
+    """`parlour serve` as a real process on 127.0.0.1:port; `env`: PARLOUR_* limits to set."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT), **(env or {}))
+    process = subprocess.Popen(
+        [sys.executable, "-m", "parlour.server.cli", "--host", "127.0.0.1", "--port", str(port),
+         "--db", db, "--bot-delay", str(bot_delay), "--log-level", "warning"],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.time() + 30
+    while time.time() < deadline:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/tables", timeout=1).status_code == 200:
+                return process
+        except httpx.HTTPError:
+            time.sleep(0.1)
+        if process.poll() is not None:
+            raise AssertionError(process.stderr.read().decode())
+    process.kill()
+    raise AssertionError("the server did not start")
 
 
 def free_port() -> int:

@@ -3,38 +3,17 @@ the same database; every table is exactly where it was and its computers carry o
 
 import contextlib
 import json
-import os
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import httpx
 from websockets.sync.client import connect
 
-from conftest import free_port, me_and_computers
+from conftest import free_port, me_and_computers, start
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def start(port, db, bot_delay):
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    process = subprocess.Popen(
-        [sys.executable, "-m", "parlour.server.cli", "--host", "127.0.0.1", "--port", str(port),
-         "--db", db, "--bot-delay", str(bot_delay), "--log-level", "warning"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    deadline = time.time() + 30
-    while time.time() < deadline:
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/tables", timeout=1).status_code == 200:
-                return process
-        except httpx.HTTPError:
-            time.sleep(0.1)
-        if process.poll() is not None:
-            raise AssertionError(process.stderr.read().decode())
-    process.kill()
-    raise AssertionError("the server did not start")
 
 
 class Player:
