@@ -120,7 +120,12 @@ async def run(args) -> None:
         folder = tempfile.mkdtemp(prefix="parlour-bench-")
         port = free_port()
         url = f"http://127.0.0.1:{port}"
-        env = dict(os.environ, PYTHONPATH=str(ROOT))
+        # Every table is opened and played from this one address, faster than the room lets one
+        # address go (docs/server.md, Limits): the load is many players', so lift those limits.
+        env = dict(os.environ, PYTHONPATH=str(ROOT), PARLOUR_CREATES_PER_MINUTE="1000000",
+                   PARLOUR_TABLES_PER_ADDRESS="1000000", PARLOUR_CONNECTIONS_PER_ADDRESS="100000",
+                   PARLOUR_ADDRESS_MESSAGES_PER_SECOND="1000000",
+                   PARLOUR_ADDRESS_MESSAGE_BURST="1000000")
         server = subprocess.Popen(
             [sys.executable, "-m", "parlour.server.cli", "--port", str(port), "--db",
              f"sqlite:///{folder}/bench.db", "--bot-delay", "0", "--log-level", "warning"],
@@ -193,7 +198,7 @@ def main() -> None:
                         help="mean seconds a client waits before its move (uniform 0..2x)")
     parser.add_argument("--game", default="arschloch")
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--agent", default="random", help="make_agent spec of the computers")
+    parser.add_argument("--agent", default="easy", help="the computers: easy, medium or hard (hard:seconds=..)")
     parser.add_argument("--options", default='{"rounds": 1000}',
                         help="the game's options as JSON")
     parser.add_argument("--seed", type=int, default=1)

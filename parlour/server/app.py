@@ -13,9 +13,12 @@ The websocket protocol, one JSON object per text frame:
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import html
-import re
 import json
+import math
+import re
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -27,7 +30,7 @@ from fastapi.staticfiles import StaticFiles
 import parlour
 
 from . import cards, i18n
-from .tables import Connection, Room, RoomError, Settings, agent_specs
+from .tables import Connection, Room, RoomError, Settings, agent_specs, parse_json
 
 STATIC = Path(__file__).resolve().parent / "static"
 
@@ -76,8 +79,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(RoomError)
     async def room_error(request: Request, error: RoomError):
+        headers = {"Retry-After": str(max(1, math.ceil(error.retry_after)))} \
+            if error.retry_after is not None else None
         return JSONResponse({"error": translator(request).message(error.message), "code":
-                             error.code, "field": error.field}, status_code=error.status)
+                             error.code, "field": error.field}, status_code=error.status,
+                            headers=headers)
 
     # Pages ---------------------------------------------------------------------------------
     pages: dict[tuple[str, str], tuple[float, str]] = {}
@@ -148,7 +154,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             for option in entry["options"]:
                 option["values"] = _show_values(info.option(option["name"]))
             result.append(tr.game_info(entry))
-        return {"games": result}
+        return {"games": result, "turn_clock": room.settings.turn_clock}
 
     @app.get("/api/tables")
     async def api_tables(request: Request):
@@ -161,7 +167,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.post("/api/tables")
     async def api_create(request: Request):
-        return await room.create(await _json_body(request, room))
+        return await room.create(await _json_body(request, room), _address(request))
 
     @app.get("/api/tables/{table_id}")
     async def api_table(table_id: str, request: Request):
@@ -198,6 +204,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def play(websocket: WebSocket, table_id: str):
         await websocket.accept()
         tr = translator(websocket)
+        address = _address(websocket)
+        try:
+            room.connect(address)
+        except RoomError as error:
+            await websocket.send_json({"type": "error", "code": error.code,
+                                       "message": tr.message(error.message)})
+            await websocket.close(code=1013)  # try again later
+            return
+        try:
+            await _play(websocket, table_id, tr, address)
+        finally:
+            room.disconnect(address)
+
+    async def _play(websocket: WebSocket, table_id: str, tr, address: str):
         try:
             table = await room.table(table_id)
         except RoomError as error:
@@ -205,12 +225,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                                        "message": tr.message(error.message)})
             await websocket.close(code=4404)
             return
-        conn = Connection(websocket, table, tr)
+        conn = Connection(websocket, table, tr, address)
         if not table.attach(conn):
             await conn.writer
             return
         try:
-            while not conn.closed:
+            while not conn.closed and not conn.closing:
                 message = await websocket.receive()
                 if message["type"] == "websocket.disconnect":
                     break
@@ -224,6 +244,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             pass
         finally:
             table.detach(conn)
+        if conn.closing:
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(conn.writer, 5)  # its last error frame goes out first
 
     return app
 
@@ -240,13 +263,16 @@ async def _json_body(request: Request, room: Room, optional: bool = False):
         if optional:
             return None
         raise RoomError("malformed", "send a JSON object")
-    try:
-        body = json.loads(raw)
-    except ValueError:
-        raise RoomError("malformed", "that is not JSON") from None
+    body = parse_json(raw)
     if not isinstance(body, dict):
         raise RoomError("malformed", "send a JSON object")
     return body
+
+
+def _address(connection) -> str:
+    """The client's address, whose limits a request counts against (behind a proxy, start
+    uvicorn with --forwarded-allow-ips so this is the client's, not the proxy's)."""
+    return connection.client.host if connection.client else ""
 
 
 def _show_values(option) -> str:

@@ -26,7 +26,8 @@ from typing import Any
 from concurrent.futures import ThreadPoolExecutor
 
 from sqlalchemy import (JSON, BigInteger, Boolean, Column, Engine, Float, Integer, MetaData, String,
-                        Table, Text, bindparam, create_engine, event, insert, select, update)
+                        Table, Text, bindparam, create_engine, event, insert, inspect, select,
+                        update)
 
 log = logging.getLogger("parlour.server")
 
@@ -40,11 +41,12 @@ tables_t = Table(
     Column("options", JSON, nullable=False),
     Column("seed", BigInteger, nullable=False),
     Column("deck", JSON, nullable=True),
-    Column("status", String(16), nullable=False, index=True),  # playing, over, broken
+    Column("status", String(16), nullable=False, index=True),  # playing, over, closed
     Column("moves", Integer, nullable=False, default=0),
     Column("result", JSON, nullable=True),
     Column("host_hash", String(64), nullable=True),
     Column("next_table", String(32), nullable=True),  # the rematch, once someone asked for one
+    Column("clock", Float, nullable=True),  # seconds a person has for a move; 0 or none: no clock
     Column("created", Float, nullable=False),
     Column("updated", Float, nullable=False),
 )
@@ -143,11 +145,19 @@ class Store:
                 cursor.execute("PRAGMA wal_autocheckpoint=0")  # _checkpoint_loop does it
                 cursor.close()
         await self._run(metadata.create_all, self.engine)
+        await self._run(self._add_columns)
         self._inline = self.engine.dialect.name == "sqlite"
         self._queue = asyncio.Queue()
         self._writer = asyncio.create_task(self._write_loop())
         if self._inline:
             self._checkpoints = asyncio.create_task(self._checkpoint_loop())
+
+    def _add_columns(self) -> None:
+        """Columns added since a store was made: a room's existing database gains them."""
+        have = {c["name"] for c in inspect(self.engine).get_columns("tables")}
+        with self.engine.begin() as conn:
+            if "clock" not in have:
+                conn.exec_driver_sql("ALTER TABLE tables ADD COLUMN clock FLOAT")
 
     async def close(self) -> None:
         if self._checkpoints is not None:

@@ -10,17 +10,20 @@ table's state only after the move is committed to the store.
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
+import math
 import logging
 import random
 import time
-from collections import OrderedDict, deque
+from collections import Counter, OrderedDict, deque
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import MISSING, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
 import parlour
-from parlour.agents import RandomAgent, make_agent
+from parlour.agents import LEVELS, ISMCTSAgent, RandomAgent, make_agent, parse_spec
 from parlour.agents.hints import hints as best_moves
 from parlour.core.errors import IllegalAction, OptionError
 from parlour.core.scene import as_sent, at_table
@@ -30,9 +33,11 @@ from .store import Store
 
 log = logging.getLogger("parlour.server")
 
-# What the lobby offers for a computer seat: the bots' levels (easy, medium, hard) where they
-# exist, else the agents there are. Any make_agent spec is accepted through the API.
+# What the lobby offers for a computer seat, and all a table accepts: the bots' levels.
 AGENT_CANDIDATES = ("random", "heuristic")
+# A stored seat from before the room held to the levels plays the level nearest to it.
+NEAREST_LEVEL = {"random": "easy", "heuristic": "medium"}
+CLOCK_RANGE = (5.0, 86400.0)  # seconds a move a turn clock may be set to (0: no clock)
 NAME_LIMIT = 24
 REPLAY_EVERY = 25
 
@@ -100,11 +105,51 @@ class Settings:
 
 
 class RoomError(Exception):
-    """A request the room refuses: `code` for programs, `message` for people."""
+    """A request the room refuses: `code` for programs, `message` for people; `retry_after`
+    (seconds) when trying again later will do."""
 
-    def __init__(self, code: str, message: str, status: int = 400, field: str | None = None):
+    def __init__(self, code: str, message: str, status: int = 400, field: str | None = None,
+                 retry_after: float | None = None):
         super().__init__(message)
         self.code, self.message, self.status, self.field = code, message, status, field
+        self.retry_after = retry_after
+
+
+class Bucket:
+    """A token bucket: `rate` a second on average, `burst` at once."""
+
+    __slots__ = ("rate", "burst", "tokens", "stamp")
+
+    def __init__(self, rate: float, burst: float):
+        self.rate, self.burst = rate, max(1.0, burst)
+        self.tokens, self.stamp = self.burst, time.monotonic()
+
+    def take(self) -> float:
+        """0 if a token was taken, else the seconds until one will be there."""
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return 0.0
+        return (1 - self.tokens) / self.rate if self.rate > 0 else math.inf
+
+    def full(self) -> bool:
+        return self.tokens + (time.monotonic() - self.stamp) * self.rate >= self.burst
+
+
+def strict_int(value: Any) -> bool:
+    """JSON's true and false are not numbers, though Python counts them as ints."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def parse_json(text: str | bytes) -> Any:
+    try:
+        return json.loads(text)
+    except (ValueError, UnicodeDecodeError):
+        raise RoomError("malformed", "that is not JSON") from None
+    except RecursionError:
+        raise RoomError("malformed", "that JSON is nested too deeply") from None
 
 
 def _clean_name(name: Any, fallback: str) -> str:
@@ -127,6 +172,44 @@ def agent_specs(game) -> list[str]:
     return usable
 
 
+def bounded_agent(spec: Any, game, settings: Settings) -> str:
+    """A computer seat's spec as the room plays it: a level the lobby offers, and hard's seconds
+    and iterations within the room's ceilings. A search the room cannot afford is refused here,
+    before any table holds it."""
+    levels = ", ".join(LEVELS)
+    if not isinstance(spec, str) or len(spec) > 64:
+        raise RoomError("bad_agent", f"name a computer player: {levels}")
+    try:
+        kind, params = parse_spec(spec)
+    except OptionError as error:
+        raise RoomError("bad_agent", str(error)) from None
+    if kind not in LEVELS:
+        raise RoomError("bad_agent", f"the computer players here are {levels}, not {kind!r}")
+    seconds, iters = params.get("seconds"), params.get("iters")
+    if seconds is not None and not 0 < seconds <= settings.agent_seconds:
+        raise RoomError("bad_agent", f"a computer thinks at most {settings.agent_seconds:g} "
+                        f"seconds a move here")
+    if iters is not None and not 1 <= iters <= settings.agent_iters:
+        raise RoomError("bad_agent", f"a computer searches at most {settings.agent_iters} "
+                        f"iterations a move here")
+    try:
+        make_agent(spec, game, seed=0)
+    except Exception as error:
+        raise RoomError("bad_agent", str(error)) from None
+    return spec.strip().lower()
+
+
+def parse_clock(value: Any, default: float) -> float:
+    """A turn clock in seconds a move: null for the room's default, 0 for none."""
+    if value is None:
+        return default
+    if not isinstance(value, (int, float)) or isinstance(value, bool) or not (
+            value == 0 or CLOCK_RANGE[0] <= value <= CLOCK_RANGE[1]):
+        raise RoomError("bad_clock", f"a turn clock is 0 (none) or {CLOCK_RANGE[0]:g} to "
+                        f"{CLOCK_RANGE[1]:g} seconds a move", field="clock")
+    return float(value)
+
+
 def parse_options(game_id: str, players: Any, raw: Any):
     """A loaded game from form input: typed JSON values, or text as typed by a person."""
     try:
@@ -138,7 +221,7 @@ def parse_options(game_id: str, players: Any, raw: Any):
         players = int(players)
     if players is None:
         players = info.default_players
-    if isinstance(players, bool) or not isinstance(players, int) or not (
+    if not strict_int(players) or not (
             info.min_players <= players <= info.max_players):
         raise RoomError("bad_players", f"{info.title} takes {info.min_players} to "
                         f"{info.max_players} players", field="players")
@@ -167,16 +250,21 @@ class Connection:
 
     QUEUE_LIMIT = 200
 
-    def __init__(self, websocket, table: "Table", tr: i18n.Translator | None = None):
+    def __init__(self, websocket, table: "Table", tr: i18n.Translator | None = None,
+                 address: str = ""):
         self.ws = websocket
         self.table = table
+        self.address = address
+        settings = table.room.settings
+        self.bucket = Bucket(settings.messages_per_second, settings.message_burst)
+        self.refused = 0  # messages refused for coming too fast
         self.tr = tr or i18n.translator(i18n.DEFAULT)  # the reader's language
         self.seat: int | None = None
         self._frames: deque[str] = deque()
         self._dirty = False
         self._wake = asyncio.Event()
         self.closed = False
-        self._closing = False
+        self.closing = False
         self.writer = asyncio.create_task(self._write_loop())
 
     def send(self, frame: dict) -> None:
@@ -196,9 +284,9 @@ class Connection:
 
     def close(self, flush: bool = False) -> None:
         """Stop sending; with flush, after the frames already queued (a last error frame)."""
-        if flush:
+        if flush or self.closing:
             self._dirty = False
-            self._closing = True
+            self.closing = True  # a last frame is on its way: let it go out
         else:
             self.closed = True
         self._wake.set()
@@ -215,7 +303,7 @@ class Connection:
                         self._dirty = False
                         text = self.table.state_frame(self.seat, self.tr)
                     await self.ws.send_text(text)
-                if self._closing:
+                if self.closing:
                     self.closed = True
         except Exception:
             self.closed = True
@@ -239,11 +327,14 @@ class Seat:
     agent: Any = None
     slow: bool = True  # run the agent in a thread until it proves quick
     conns: set = field(default_factory=set)
+    away: bool = False  # a person whose turn clock ran out: the computer plays until they return
+    stand_in: Any = None  # the agent that plays for them meanwhile
 
     def public_dict(self) -> dict:
         return {"seat": self.number, "kind": self.kind, "name": self.name,
                 "agent": self.agent_spec, "public": self.public, "claimed": self.claimed,
-                "online": bool(self.conns) if self.kind == "person" else True}
+                "online": bool(self.conns) if self.kind == "person" else True,
+                "away": self.away}
 
 
 class Table:
@@ -256,7 +347,13 @@ class Table:
         self.updated: float = row.get("updated") or self.created
         self.host_hash: str | None = row.get("host_hash")
         self.next_table: str | None = row.get("next_table")
-        self.status = "over" if state.is_terminal else "playing"
+        self.status = "over" if state.is_terminal else \
+            "closed" if row.get("status") == "closed" else "playing"
+        self.clock: float = float(row.get("clock") or 0)  # seconds a person has for a move
+        self.deadline: float | None = None  # when the clock of the seat to act runs out
+        self._timer: asyncio.TimerHandle | None = None
+        self._timed_ply: int | None = None
+        self.creator: str | None = row.get("creator")  # the address that opened it (in memory)
         self.seats: list[Seat] = []
         for s in sorted(row["seats"], key=lambda s: s["seat"]):
             seat = Seat(s["seat"], s["kind"], s["name"], s.get("agent"), s.get("token_hash"),
@@ -272,14 +369,29 @@ class Table:
         self._cards = sorted(set(self.game.deck().cards))
         self._hint: tuple[int, asyncio.Task] | None = None  # the position hinted and its search
 
-    def _make_agent(self, seat: Seat):
+    def _make_agent(self, seat: Seat, spec: str | None = None):
         seed = (self.state.seed * 31 + seat.number * 7919 + len(self.state.history)) % 2**63
+        spec = spec or seat.agent_spec
         try:
-            return make_agent(seat.agent_spec, self.game, seed=seed)
+            spec = bounded_agent(spec, self.game, self.room.settings)
+        except RoomError as error:
+            # Stored before the room held to its levels (or its ceilings were lowered).
+            kind = spec.partition(":")[0].strip().lower() if isinstance(spec, str) else ""
+            nearest = NEAREST_LEVEL.get(kind, "hard")
+            log.warning("table %s: seat %d's computer %r is not allowed (%s); it plays %s",
+                        self.id, seat.number, spec, error.message, nearest)
+            spec = nearest
+        try:
+            return make_agent(spec, self.game, seed=seed)
         except Exception:
             log.exception("table %s: no agent %r for seat %d; it plays at random", self.id,
-                          seat.agent_spec, seat.number)
+                          spec, seat.number)
             return RandomAgent(seed=seed)
+
+    def driven(self, number: int) -> bool:
+        """Whether the computer plays this seat now: a computer's, or a person's who is away."""
+        seat = self.seats[number]
+        return seat.kind == "computer" or seat.away
 
     # What the table shows ------------------------------------------------------------------
     @property
@@ -292,6 +404,7 @@ class Table:
         title = tr.show(info.title, None, info.id) if tr else info.title
         return {"id": self.id, "game": info.id, "title": title, "players": self.game.players,
                 "options": dict(self.game.options), "changed": changed, "status": self.status,
+                "clock": self.clock,
                 "moves": self.ply, "to_act": self.state.current_player,
                 "seats": [s.public_dict() for s in self.seats], "created": self.created,
                 "updated": self.updated, "next_table": self.next_table,
@@ -321,7 +434,8 @@ class Table:
             legal = [move["text"] for move in moves]
             game_id = self.game.info.id
             frame = {"type": "state", "table": self.id, "ply": self.ply, "seat": seat,
-                     "to_act": to_act, "status": self.status, "view": view,
+                     "to_act": to_act, "status": self.status, "clock": self.clock,
+                     "view": view,
                      "legal": legal, "seats": [s.public_dict() for s in self.seats],
                      "result": state.returns() if state.is_terminal else None,
                      "next_table": self.next_table,
@@ -332,6 +446,9 @@ class Table:
                      "moves": moves, "choices": self._choices(moves, tr)}
             text = json.dumps(frame, separators=(",", ":"))
             self._frame_cache[key] = text
+        if self.deadline is not None:
+            # The time left is as of sending, so it stays out of the cached frame.
+            text = f'{text[:-1]},"clock_left":{max(0.0, self.deadline - time.time()):.1f}}}'
         return text
 
     def _choices(self, moves: list[dict], tr: i18n.Translator) -> dict:
@@ -376,15 +493,13 @@ class Table:
     async def handle(self, conn: Connection, text: str | bytes | None) -> None:
         """One message from a connection. Every refusal is an error frame; nothing changes."""
         try:
+            self.room.admit(conn)
             if text is None:
                 raise RoomError("malformed", "send text frames holding one JSON object")
             if len(text) > self.room.settings.max_message:
                 raise RoomError("too_large", f"messages are limited to "
                                 f"{self.room.settings.max_message} bytes")
-            try:
-                message = json.loads(text)
-            except (ValueError, UnicodeDecodeError):
-                raise RoomError("malformed", "that is not JSON") from None
+            message = parse_json(text)
             if not isinstance(message, dict) or not isinstance(message.get("type"), str):
                 raise RoomError("malformed", 'send an object with a "type", e.g. '
                                 '{"type": "move", "action": "pass"}')
@@ -405,10 +520,20 @@ class Table:
                 await self.hint(conn)
             elif kind == "rematch":
                 await self.rematch(conn)
+            elif kind == "back":
+                self.back(conn)
             else:
                 raise RoomError("unknown_type", f"unknown message type {kind[:40]!r}; types: "
-                                "join, move, hint, rematch, state, ping, leave")
+                                "join, move, hint, rematch, state, ping, leave, back")
         except RoomError as error:
+            if error.code == "rate_limited":
+                conn.refused += 1
+                if conn.refused > self.room.settings.message_burst:
+                    # It keeps sending faster than it is answered: it is not a person's page.
+                    conn.send({"type": "error", "code": "flood", "message": conn.tr.gettext(
+                        "too many messages: this connection is closed")})
+                    conn.close(flush=True)
+                    return
             conn.send({"type": "error", "code": error.code, "ply": self.ply,
                        "message": conn.tr.message(error.message, self.game.info.id)})
             if error.code in ("stale", "not_your_turn"):
@@ -424,7 +549,11 @@ class Table:
         token = message.get("token")
         seat_number = message.get("seat")
         candidates = self.seats
-        if isinstance(seat_number, int) and not isinstance(seat_number, bool):
+        if seat_number is not None and not strict_int(seat_number):
+            raise RoomError("malformed", '"seat" is a seat\'s number')
+        if not isinstance(message.get("takeover", False), bool):
+            raise RoomError("malformed", '"takeover" is true or false')
+        if seat_number is not None:
             candidates = [s for s in self.seats if s.number == seat_number]
         seat = next((s for s in candidates
                      if s.kind == "person" and auth.matches(token, s.token_hash)), None)
@@ -452,8 +581,10 @@ class Table:
             seat.claimed = True
             await self.room.store.update_seat(self.id, seat.number, claimed=True, name=seat.name)
         conn.send(self.welcome(seat.number, conn.tr))
+        self._return(seat)
         self._changed(presence=True)
         self.room.lobby_changed()
+        self.wake()  # a first claim starts the clock of a seat to act
 
     def _unseat(self, conn: Connection) -> None:
         if conn.seat is not None:
@@ -469,10 +600,16 @@ class Table:
         if conn.seat is None:
             raise RoomError("not_seated", "spectators cannot move; open your invite link to sit")
         ply = message.get("ply")
+        if ply is not None and not strict_int(ply):
+            raise RoomError("malformed", '"ply" is the number of moves made so far')
+        self._return(self.seats[conn.seat])
         async with self.lock:
             state = self.state
             if state.is_terminal:
                 raise RoomError("game_over", "the game is over")
+            if self.status == "closed":
+                raise RoomError("closed", "this table was closed after a long time without a "
+                                "move; its record is kept")
             if ply is not None and ply != self.ply:
                 raise RoomError("stale", "the game has moved on since that move was chosen; "
                                 "here is the position now")
@@ -504,6 +641,7 @@ class Table:
         self.state = twin
         self.status = status
         self.updated = time.time()
+        self._arm_clock()
         self._changed()
         if status == "over":
             self.room.lobby_changed()
@@ -512,12 +650,55 @@ class Table:
         else:
             self.wake()
 
+    # The turn clock ------------------------------------------------------------------------
+    def _arm_clock(self, restart: bool = False) -> None:
+        """Start the clock of the person to act, once per move (reconnecting does not restart
+        it); `restart` when they come back from being away."""
+        seat_number = self.state.current_player
+        person = self.clock > 0 and self.status == "playing" and seat_number is not None and \
+            self.seats[seat_number].kind == "person" and self.seats[seat_number].claimed and \
+            not self.seats[seat_number].away
+        if person and self._timer is not None and self._timed_ply == self.ply and not restart:
+            return
+        if self._timer is not None:
+            self._timer.cancel()
+        self._timer, self.deadline, self._timed_ply = None, None, None
+        if person:
+            self.deadline = time.time() + self.clock
+            self._timed_ply = self.ply
+            self._timer = asyncio.get_running_loop().call_later(self.clock, self._time_up,
+                                                                self.ply)
+
+    def _time_up(self, ply: int) -> None:
+        self._timer, self.deadline = None, None
+        if ply != self.ply or self.status != "playing":
+            return
+        seat = self.seats[self.state.current_player]
+        if seat.kind == "person" and not seat.away:
+            log.info("table %s: seat %d's clock ran out; the computer plays for it", self.id,
+                     seat.number)
+            seat.away = True
+            self._changed(presence=True)
+            self.wake()
+
+    def _return(self, seat: Seat) -> None:
+        """The person of an away seat is back: the seat is theirs again, with a fresh clock."""
+        if seat.away:
+            seat.away = False
+            self._arm_clock(restart=True)
+            self._changed(presence=True)
+
+    def back(self, conn: Connection) -> None:
+        if conn.seat is None:
+            raise RoomError("not_seated", "only a seated player can come back to a seat")
+        self._return(self.seats[conn.seat])
+
     def wake(self) -> None:
-        """Let the computers move if one of them is to act."""
+        """Let the computers move if one of them is to act; start a person's clock."""
+        self._arm_clock()
         if self._bot is None or self._bot.done():
             seat = self.state.current_player
-            if not self.state.is_terminal and seat is not None and \
-                    self.seats[seat].kind == "computer":
+            if self.status == "playing" and seat is not None and self.driven(seat):
                 self._bot = asyncio.create_task(self._drive())
 
     async def _drive(self) -> None:
@@ -533,14 +714,16 @@ class Table:
         while True:
             state = self.state
             seat = state.current_player
-            if state.is_terminal or seat is None or self.seats[seat].kind != "computer":
+            if self.status != "playing" or seat is None or not self.driven(seat):
                 return
             if delay:
                 await asyncio.sleep(delay)
+            if self.state is not state or not self.driven(seat):
+                continue  # a person moved or came back meanwhile
             ply = self.ply
             action = await self._choose(self.seats[seat], state)
             async with self.lock:
-                if self.ply != ply:
+                if self.ply != ply or not self.driven(seat):
                     continue
                 twin = self.state.clone()
                 try:
@@ -565,12 +748,24 @@ class Table:
         time of the deciding thread: on a busy machine the wall clock also counts the time the
         thread waited for the processor or the GIL, and a quick agent kept in a thread makes the
         loop wait for the GIL behind it."""
+        if seat.kind == "computer":
+            agent = seat.agent
+        else:
+            if seat.stand_in is None:
+                seat.stand_in = self._make_agent(seat, self.room.settings.stand_in)
+            agent = seat.stand_in
+
         def timed(position):
             start = time.thread_time()
-            action = seat.agent.choose(position, seat.number)
+            action = agent.choose(position, seat.number)
             return action, time.thread_time() - start
 
         try:
+            if isinstance(agent, ISMCTSAgent):
+                # Searches share the room's few search threads, never the loop's own pool.
+                action, _ = await asyncio.get_running_loop().run_in_executor(
+                    self.room.searches, timed, state.clone())
+                return action
             if seat.slow:
                 action, spent = await asyncio.to_thread(timed, state.clone())
             else:
@@ -600,8 +795,9 @@ class Table:
         settings = self.room.settings
         async with self.room.hint_slots:
             try:
-                found = await asyncio.to_thread(best_moves, state, seat, settings.hint_seconds,
-                                                None, 3, ply)
+                found = await asyncio.get_running_loop().run_in_executor(
+                    self.room.searches, functools.partial(
+                        best_moves, state, seat, settings.hint_seconds, None, 3, ply))
                 best, others = found["best"], found["alternatives"]
             except Exception:
                 log.exception("table %s: no hint at move %d; the heuristic's move instead",
@@ -635,6 +831,14 @@ class Room:
         self._replays: OrderedDict[str, tuple[dict, list]] = OrderedDict()
         self.lobby_version = 0
         self.hint_slots = asyncio.Semaphore(max(1, self.settings.hint_threads))
+        self.searches = ThreadPoolExecutor(max(1, self.settings.search_threads),
+                                           thread_name_prefix="parlour-search")
+        # What each address may still do: its message and table-opening buckets, its sockets.
+        self._messages: dict[str, Bucket] = {}
+        self._creates: dict[str, Bucket] = {}
+        self.connections: Counter[str] = Counter()
+        self._listing: tuple[tuple[int, int], dict] | None = None
+        self._housekeeping: asyncio.Task | None = None
 
     async def start(self) -> None:
         await self.store.open()
@@ -649,22 +853,110 @@ class Room:
             self.tables[table.id] = table
         for table in self.tables.values():
             table.wake()
+        self._housekeeping = asyncio.create_task(self._keep_house())
         log.info("room open: %d tables in play rebuilt", len(self.tables))
 
     async def stop(self) -> None:
+        if self._housekeeping is not None:
+            self._housekeeping.cancel()
         for table in self.tables.values():
             if table._bot is not None:
                 table._bot.cancel()
+            if table._timer is not None:
+                table._timer.cancel()
             for conn in list(table.conns):
                 conn.close()
+        self.searches.shutdown(wait=False, cancel_futures=True)
         await self.store.close()
+
+    # Limits --------------------------------------------------------------------------------
+    def admit(self, conn: Connection) -> None:
+        """A websocket message may be handled: within its connection's rate and its address's."""
+        settings = self.settings
+        wait = conn.bucket.take()
+        if not wait:
+            bucket = self._messages.get(conn.address)
+            if bucket is None:
+                bucket = self._messages[conn.address] = Bucket(
+                    settings.address_messages_per_second, settings.address_message_burst)
+            wait = bucket.take()
+        if wait:
+            raise RoomError("rate_limited", "too many messages; slow down", 429,
+                            retry_after=wait)
+
+    def connect(self, address: str) -> None:
+        """A websocket from `address` opens: within the sockets an address may hold."""
+        if self.connections[address] >= self.settings.connections_per_address:
+            raise RoomError("too_many_connections", "too many open connections from your "
+                            "address; close some tables' pages first", 429, retry_after=10)
+        self.connections[address] += 1
+
+    def disconnect(self, address: str) -> None:
+        self.connections[address] -= 1
+        if self.connections[address] <= 0:
+            del self.connections[address]
+
+    def _may_open(self, address: str | None) -> None:
+        """A new table within the room's caps and the address's rate and share."""
+        settings = self.settings
+        playing = [t for t in self.tables.values() if t.status == "playing"]
+        if len(playing) >= settings.max_tables:
+            raise RoomError("room_full", "the room has as many tables in play as it can hold; "
+                            "try again later", 503, retry_after=60)
+        if address is None:
+            return
+        if sum(1 for t in playing if t.creator == address) >= settings.tables_per_address:
+            raise RoomError("too_many_tables", f"you have {settings.tables_per_address} tables "
+                            f"in play; finish or leave one before opening another", 429,
+                            retry_after=60)
+        bucket = self._creates.get(address)
+        if bucket is None:
+            bucket = self._creates[address] = Bucket(settings.creates_per_minute / 60,
+                                                     settings.creates_per_minute)
+        wait = bucket.take()
+        if wait:
+            raise RoomError("rate_limited", f"you have opened tables quickly; try again in "
+                            f"{math.ceil(wait)} seconds", 429, retry_after=wait)
+
+    async def _keep_house(self) -> None:
+        """Close tables idle for `idle_close` (they stay as records) and forget the limits of
+        addresses that went quiet."""
+        every = min(60.0, max(0.5, self.settings.idle_close / 4))
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await self.close_idle()
+            except Exception:
+                log.exception("closing idle tables failed")
+            for buckets in (self._messages, self._creates):
+                for address in [a for a, b in buckets.items() if b.full()]:
+                    del buckets[address]
+
+    async def close_idle(self) -> None:
+        since = time.time() - self.settings.idle_close
+        for table in [t for t in self.tables.values()
+                      if t.status == "playing" and t.updated < since]:
+            async with table.lock:
+                if table.status != "playing" or table.updated >= since:
+                    continue
+                await self.store.update_table(table.id, status="closed")
+                table.status = "closed"
+                table._arm_clock()
+                if table._bot is not None:
+                    table._bot.cancel()
+            log.info("table %s closed after %.0f s without a move", table.id,
+                     self.settings.idle_close)
+            table._changed()
+            self.lobby_changed()
+            if not table.conns:
+                self.tables.pop(table.id, None)
 
     def lobby_changed(self) -> None:
         self.lobby_version += 1
 
     def forget(self, table: Table) -> None:
         """A finished table nobody looks at leaves memory; its record stays in the store."""
-        if table.status == "over" and not table.conns and not (
+        if table.status in ("over", "closed") and not table.conns and not (
                 table._bot is not None and not table._bot.done()):
             self.tables.pop(table.id, None)
 
@@ -676,7 +968,7 @@ class Room:
         if not isinstance(table_id, str) or len(table_id) > 32:
             raise RoomError("not_found", "no such table", 404)
         rows = await self.store.load_tables(table_id=table_id)
-        if not rows or rows[0]["status"] != "over":
+        if not rows or rows[0]["status"] not in ("over", "closed"):
             raise RoomError("not_found", "no such table", 404)
         table = self.tables.get(table_id)  # loaded meanwhile by another request
         if table is None:
@@ -685,14 +977,18 @@ class Room:
         return table
 
     # Creating tables -----------------------------------------------------------------------
-    async def create(self, body: Any) -> dict:
+    async def create(self, body: Any, address: str | None = None) -> dict:
+        """A new table from the lobby's form; `address`, the client's, for its limits."""
         if not isinstance(body, dict):
             raise RoomError("malformed", "send a JSON object")
-        game = parse_options(str(body.get("game", "")), body.get("players"), body.get("options"))
+        game_id = body.get("game")
+        if not isinstance(game_id, str):
+            raise RoomError("unknown_game", "name a game", 404, field="game")
+        game = parse_options(game_id, body.get("players"), body.get("options"))
         seats_in = body.get("seats")
         n = game.players
         if seats_in is None:
-            seats_in = [{"kind": "me"}] + [{"kind": "computer", "agent": "random"}] * (n - 1)
+            seats_in = [{"kind": "me"}] + [{"kind": "computer", "agent": "easy"}] * (n - 1)
         if not isinstance(seats_in, list) or len(seats_in) != n:
             raise RoomError("bad_seats", f"give exactly {n} seats", field="seats")
         seats, tokens, you = [], {}, None
@@ -701,16 +997,15 @@ class Room:
                 raise RoomError("bad_seats", f"seat {i}: give its kind", field=f"seat{i}")
             kind = spec.get("kind")
             name = spec.get("name")
+            if name is not None and not isinstance(name, str):
+                raise RoomError("bad_seats", f"seat {i}: a name is text", field=f"seat{i}")
             if kind == "computer":
-                agent = spec.get("agent", "random")
-                if not isinstance(agent, str) or len(agent) > 64:
-                    raise RoomError("bad_agent", f"seat {i}: name a computer player",
-                                    field=f"seat{i}")
                 try:
-                    make_agent(agent, game, seed=0)
-                except Exception as error:
-                    raise RoomError("bad_agent", f"seat {i}: {error}", field=f"seat{i}") from None
-                seats.append({"seat": i, "kind": "computer", "agent": agent.strip().lower(),
+                    agent = bounded_agent(spec.get("agent", "easy"), game, self.settings)
+                except RoomError as error:
+                    raise RoomError("bad_agent", f"seat {i}: {error.message}",
+                                    field=f"seat{i}") from None
+                seats.append({"seat": i, "kind": "computer", "agent": agent,
                               "name": _clean_name(name, f"Computer {i}"), "token_hash": None,
                               "public": False, "claimed": True})
             elif kind in ("me", "invite", "open"):
@@ -729,15 +1024,19 @@ class Room:
             else:
                 raise RoomError("bad_seats", f"seat {i}: kind must be me, invite, open or "
                                 "computer", field=f"seat{i}")
+        # Tables anyone may join get a clock by default, so no one can hold strangers up.
+        clock = parse_clock(body.get("clock"), self.settings.turn_clock if any(
+            s["public"] for s in seats) else 0.0)
+        self._may_open(address)
         host = auth.new_token()
         table_id = await self._new_id()
         seed = random.SystemRandom().randrange(2**63)
         row = {"id": table_id, "game": game.info.id, "players": n,
                "options": dict(game.options), "seed": seed, "deck": None,
-               "host_hash": auth.token_hash(host), "next_table": None}
+               "host_hash": auth.token_hash(host), "next_table": None, "clock": clock}
         state = game.new_state(seed=seed)
         await self.store.create_table(row, seats)
-        table = Table(self, dict(row, seats=seats), state)
+        table = Table(self, dict(row, seats=seats, creator=address), state)
         self.tables[table_id] = table
         table.wake()
         self.lobby_changed()
@@ -755,17 +1054,19 @@ class Room:
     async def rematch(self, table: Table) -> str:
         """The next game at the same table: same seats (each seat's invite link still opens it),
         same options, a new deal."""
+        self._may_open(None)
         table_id = await self._new_id()
         seed = random.SystemRandom().randrange(2**63)
         row = {"id": table_id, "game": table.game.info.id, "players": table.game.players,
                "options": dict(table.game.options), "seed": seed, "deck": None,
-               "host_hash": table.host_hash, "next_table": None}
+               "host_hash": table.host_hash, "next_table": None, "clock": table.clock}
         seats = [{"seat": s.number, "kind": s.kind, "agent": s.agent_spec, "name": s.name,
                   "token_hash": s.token_hash, "public": s.public, "claimed": s.claimed}
                  for s in table.seats]
         await self.store.create_table(row, seats)
         await self.store.update_table(table.id, next_table=table_id)
-        new = Table(self, dict(row, seats=seats), table.game.new_state(seed=seed))
+        new = Table(self, dict(row, seats=seats, creator=table.creator),
+                    table.game.new_state(seed=seed))
         self.tables[table_id] = new
         new.wake()
         self.lobby_changed()
@@ -795,7 +1096,7 @@ class Room:
             raise RoomError("not_found", "no such table in play", 404)
         if not auth.matches(host, table.host_hash):
             raise RoomError("not_host", "only the table's host can issue invite links", 403)
-        if not isinstance(seat_number, int) or not 0 <= seat_number < len(table.seats) or \
+        if not strict_int(seat_number) or not 0 <= seat_number < len(table.seats) or \
                 table.seats[seat_number].kind != "person":
             raise RoomError("bad_seat", "name a person's seat")
         seat = table.seats[seat_number]
@@ -814,15 +1115,21 @@ class Room:
 
     # The lobby -----------------------------------------------------------------------------
     async def listing(self) -> dict:
-        open_, playing = [], []
+        # Lobbies poll every few seconds: made at most once a second, and only what is shown.
+        key = (self.lobby_version, int(time.time()))
+        if self._listing is not None and self._listing[0] == key:
+            return json.loads(self._listing[1])
+        open_, playing, counts = [], [], {"open": 0, "playing": 0}
         # Abandoned tables stay in the store as records, but no longer crowd the lobby.
         since = time.time() - self.settings.idle_listed
         for table in sorted(self.tables.values(), key=lambda t: -t.updated):
             if table.status != "playing" or table.updated < since:
                 continue
-            meta = table.meta()
             waiting = any(s.kind == "person" and not s.claimed for s in table.seats)
-            (open_ if waiting else playing).append(meta)
+            group = "open" if waiting else "playing"
+            counts[group] += 1
+            if counts[group] <= 100:
+                (open_ if waiting else playing).append(table.meta())
         finished = []
         for row in await self.store.finished(self.settings.finished_listed):
             cls = _maybe_class(row["game"])
@@ -831,8 +1138,9 @@ class Room:
                              "players": row["players"], "moves": row["moves"],
                              "result": row["result"], "updated": row["updated"],
                              "seats": row["seats"]})
-        return {"open": open_[:100], "playing": playing[:100], "finished": finished,
-                "counts": {"open": len(open_), "playing": len(playing)}}
+        listing = {"open": open_, "playing": playing, "finished": finished, "counts": counts}
+        self._listing = (key, json.dumps(listing))
+        return listing
 
     # Replays of finished games -------------------------------------------------------------
     async def _replay_entry(self, table_id: str) -> dict:
@@ -846,7 +1154,7 @@ class Room:
         if not rows:
             raise RoomError("not_found", "no such table", 404)
         row = rows[0]
-        if row["status"] != "over":
+        if row["status"] not in ("over", "closed"):
             raise RoomError("in_play", "the record is shown once the game is over", 403)
         record = _record(row)
         record["table"] = row["id"]

@@ -59,6 +59,11 @@ def docs(tmp_path) -> Path:
     return folder
 
 
+UNLIMITED = {"messages_per_second": 1e6, "message_burst": 10**6,
+             "address_messages_per_second": 1e6, "address_message_burst": 10**6,
+             "creates_per_minute": 1e6, "tables_per_address": 10**6}
+
+
 @pytest.fixture
 def make_client(tmp_path, docs):
     """make_client(bot_delay=0) -> a TestClient on a room stored in tmp_path/room.db; the same
@@ -66,6 +71,8 @@ def make_client(tmp_path, docs):
     clients = []
 
     def make(bot_delay: float = 0.0, **settings):
+        # These tests play faster than any person; the limits have tests of their own.
+        settings = {**UNLIMITED, **settings}
         app = create_app(Settings(db=f"sqlite:///{tmp_path / 'room.db'}", bot_delay=bot_delay,
                                   docs=docs, **settings))
         client = TestClient(app)
@@ -97,7 +104,7 @@ def create(client, game="arschloch", seats=None, players=None, options=None, exp
     return response.json()
 
 
-def me_and_computers(n, agent="random"):
+def me_and_computers(n, agent="easy"):
     return [{"kind": "me"}] + [{"kind": "computer", "agent": agent}] * (n - 1)
 
 

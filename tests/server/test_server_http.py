@@ -106,7 +106,7 @@ def test_malformed_requests_are_refused(client):
 
 def test_a_table_with_people_and_computers(client):
     seats = [{"kind": "me", "name": "Ann"}, {"kind": "invite"},
-             {"kind": "computer", "agent": "heuristic"}, {"kind": "open"}]
+             {"kind": "computer", "agent": "medium"}, {"kind": "open"}]
     answer = create(client, seats=seats)
     assert answer["you"] == 0
     tokens = [s["token"] for s in answer["seats"]]
@@ -114,7 +114,7 @@ def test_a_table_with_people_and_computers(client):
     assert len(set(tokens[:2])) == 2
     table = client.get(f"/api/tables/{answer['table']}").json()
     assert [s["kind"] for s in table["seats"]] == ["person", "person", "computer", "person"]
-    assert table["seats"][0]["name"] == "Ann" and table["seats"][2]["agent"] == "heuristic"
+    assert table["seats"][0]["name"] == "Ann" and table["seats"][2]["agent"] == "medium"
     assert table["open_seats"] == [3]
     # No secret leaves in the table's public description.
     text = json.dumps(table)

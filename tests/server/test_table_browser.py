@@ -218,7 +218,7 @@ def test_axe_finds_no_serious_violation(room_url, browser, positions, axe):  # n
             found[game_id] = serious(page, axe)
         # A game of computers only, played to the end, for the replay.
         answer = httpx.post(room_url + "/api/tables", json={
-            "game": "two_faced", "seats": [{"kind": "computer", "agent": "random"}] * 2}).json()
+            "game": "two_faced", "seats": [{"kind": "computer", "agent": "easy"}] * 2}).json()
         deadline = time.time() + 60
         while httpx.get(f"{room_url}/api/tables/{answer['table']}").json()["status"] != "over":
             assert time.time() < deadline, "the computers did not finish"

@@ -9,6 +9,7 @@ import { defaultName } from "./view.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
+let clockDefault = 60; // the room's turn clock for tables open to anyone (seconds)
 
 // A few faces of each deck for the game tiles.
 const SAMPLES = {
@@ -29,8 +30,14 @@ const nameInput = $("my-name");
 nameInput.value = playerName() || "";
 nameInput.addEventListener("change", () => setPlayerName(nameInput.value.trim()));
 
+function duration(seconds) {
+  return seconds % 60 ? t("{n} s", { n: seconds }) : t("{n} min", { n: seconds / 60 });
+}
+
 async function loadGames() {
-  games = (await api("/api/games")).games;
+  const answer = await api("/api/games");
+  games = answer.games;
+  clockDefault = answer.turn_clock || 60;
   $("games").replaceChildren(...games.map(gameTile));
   const wanted = new URLSearchParams(location.search).get("game");
   if (wanted && games.some((g) => g.id === wanted)) openForm(wanted);
@@ -158,6 +165,11 @@ function openForm(gameId) {
   const seats = h("div", { class: "seat-rows" });
   seatRows(game, game.default_players, seats);
   players.addEventListener("change", () => seatRows(game, +players.value, seats));
+  // The turn clock: by default on for tables anyone may join, off for friends.
+  const clock = h("select", { id: "clock", name: "clock" },
+    h("option", { value: "" }, t("Clock: {time} a move if a seat is open to anyone", { time: duration(clockDefault) })),
+    h("option", { value: "0" }, t("No clock")),
+    [30, 60, 120, 300].map((seconds) => h("option", { value: String(seconds) }, t("Clock: {time} a move", { time: duration(seconds) }))));
   const form = h("form", { class: "table-form", dataset: { game: game.id } },
     h("div", { class: "form-head" }, h("h2", {}, t("New table: {title}", { title: game.title })),
       h("button", { type: "button", class: "btn ghost close-form", onclick: () => { panel.hidden = true; } }, t("Close"))),
@@ -165,7 +177,10 @@ function openForm(gameId) {
     h("div", { class: "form-grid" },
       h("fieldset", { class: "seats-set" }, h("legend", {}, t("Players")),
         h("div", { class: "option", dataset: { field: "players" } }, players, h("p", { class: "field-error", role: "alert" })),
-        seats),
+        seats,
+        h("div", { class: "option", dataset: { field: "clock" } },
+          h("label", {}, t("Turn clock"), " ", clock), h("p", { class: "doc" }, t("When a player's time runs out, the computer plays for them until they come back.")),
+          h("p", { class: "field-error", role: "alert" }))),
       game.options.length ? h("fieldset", { class: "options-set" }, h("legend", {}, t("Options")),
         game.options.map(optionControl)) : null),
     h("div", { class: "form-foot" },
@@ -189,6 +204,8 @@ async function create(game, form) {
     return seat;
   });
   const body = { game: game.id, players: +form.querySelector("#players").value, options, seats };
+  const clock = form.querySelector("#clock").value;
+  if (clock !== "") body.clock = +clock;
   const button = form.querySelector("#start");
   button.disabled = true;
   try {

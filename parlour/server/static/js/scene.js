@@ -66,8 +66,10 @@ export function drawSeat(i, entry, ctx, frame, { mine = false } = {}) {
   if (frame.to_act === i && frame.status !== "over") classes.push("to-act");
   if (mine) classes.push("mine");
   if (seat.kind === "person" && !seat.online) classes.push("offline");
+  if (seat.away) classes.push("stood-in");
   const tag = seat.kind === "computer" ? t("computer \u00b7 {level}", { level: agentLabel(seat.agent || "random") })
-    : !seat.claimed ? (seat.public ? t("open seat") : t("invited")) : seat.online ? t("online") : t("away");
+    : seat.away ? t("away \u00b7 the computer plays")
+    : !seat.claimed ? (seat.public ? t("open seat") : t("invited")) : seat.online ? t("online") : t("offline");
   const head = h("div", { class: "seat-head" },
     h("span", { class: "avatar", "aria-hidden": "true" }, seat.kind === "computer" ? "\u2699" : (defaultName(seat.name || "?")).trim().charAt(0).toUpperCase() || "?"),
     h("span", { class: "seat-who" }, h("span", { class: "seat-name" }, ctx.seatName(i)),

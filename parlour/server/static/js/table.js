@@ -25,6 +25,8 @@ let hint = null;
 let asked = false;
 let lastPly = -1;
 let autoTimer = null;
+let clockEnds = null; // when the clock of the seat to act runs out (performance.now())
+let tickTimer = null;
 
 // An invite link carries the seat's token in its fragment (never sent to the server in a URL):
 // keep it in this browser, then take it out of the address bar. A friend who arrives by one
@@ -101,6 +103,8 @@ function receive(message) {
     case "state":
       if (message.ply !== lastPly) { picked = []; hint = null; asked = false; lastPly = message.ply; }
       frame = message;
+      // The clock counts down here from what was left when the frame left the server.
+      clockEnds = typeof message.clock_left === "number" ? performance.now() + message.clock_left * 1000 : null;
       pending = false;
       if (welcome) render();
       // What this page was sent, and how it picks a move, for tests and the console.
@@ -236,19 +240,47 @@ function travel(before) {
 function renderTurn() {
   const el = $("turn");
   const over = frame.status === "over";
+  const seated = frame.seat !== null && frame.seat !== undefined;
+  const away = seated && (frame.seats[frame.seat] || {}).away;
   let text, cls = "";
   if (over) { text = t("Game over"); cls = "over"; }
+  else if (frame.status === "closed") { text = t("This table was closed: no one moved for a long time"); cls = "over"; }
   else if (frame.to_act === null || frame.to_act === undefined) text = "";
-  else if (frame.to_act === frame.seat) { text = t("Your turn"); cls = "mine"; }
+  else if (frame.to_act === frame.seat && !away) { text = t("Your turn"); cls = "mine"; }
   else text = t("Waiting for {name}", { name: ctx.seatName(frame.to_act) });
   el.className = "turn " + cls;
   el.replaceChildren(h("span", { class: "turn-text" }, text),
-    frame.seat === null || frame.seat === undefined ? h("span", { class: "watching" }, t("watching")) : "");
+    clockEnds !== null ? h("span", { class: "clock", id: "clock", role: "timer", title: t("time left for this move") }) : "",
+    seated ? "" : h("span", { class: "watching" }, t("watching")),
+    away && frame.status === "playing" ? h("div", { class: "away-note" },
+      h("span", {}, t("Your time ran out: the computer is playing for you.")),
+      h("button", { class: "btn primary small", id: "back", onclick: () => send({ type: "back" }) }, t("I'm back"))) : "");
+  tick();
+}
+
+// The turn clock: minutes and seconds left, redrawn each second; the last ten are urgent.
+function tick() {
+  clearTimeout(tickTimer);
+  const el = $("clock");
+  if (!el || clockEnds === null) return;
+  const left = Math.max(0, Math.ceil((clockEnds - performance.now()) / 1000));
+  el.textContent = `\u23f1 ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+  el.classList.toggle("hurry", left <= 10);
+  if (left > 0) tickTimer = setTimeout(tick, 1000 - ((clockEnds - performance.now()) % 1000 + 1000) % 1000 + 20);
 }
 
 function renderOver() {
   const el = $("over");
   document.body.classList.toggle("game-over", frame.status === "over");
+  if (frame.status === "closed") {
+    el.hidden = false;
+    el.replaceChildren(h("h2", {}, t("Table closed")),
+      h("p", {}, t("No one moved here for a long time, so the table was closed. Its record is kept.")),
+      h("div", { class: "over-actions" },
+        h("a", { class: "btn primary", href: `/replay/${tableId}` }, t("Replay")),
+        h("a", { class: "btn ghost", href: "/" }, t("Lobby"))));
+    return;
+  }
   if (frame.status !== "over") { el.hidden = true; return; }
   el.hidden = false;
   $("log-box").open = true; // the end: how the last hand went, in the game's words
