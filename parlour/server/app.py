@@ -5,6 +5,7 @@ The websocket protocol, one JSON object per text frame:
   client: {"type": "join", "token": T, "name": N, "takeover": false}   sit at your seat
           {"type": "move", "action": "8H 8D", "ply": 12}              a move in the game's notation
           {"type": "hint"} {"type": "rematch"} {"type": "state"} {"type": "ping"} {"type": "leave"}
+          {"type": "back"}                                              take the seat back
   server: {"type": "welcome", "table": ..., "seat": S, "game": info, "cards": [...]}
           {"type": "state", "ply": N, "view": view(S), "legal": [...], "seats": [...], ...}
           {"type": "error", "code": ..., "message": ...}   (nothing changed; the socket stays open)
