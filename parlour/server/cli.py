@@ -23,13 +23,20 @@ def serve(
 
     from .app import create_app
     from .tables import Settings
+    from .wsproto import protocol
 
-    app = create_app(Settings.from_env(db=db, bot_delay=bot_delay))
+    settings = Settings.from_env(db=db, bot_delay=bot_delay)
+    app = create_app(settings)
     typer.echo(f"Parlour card room on http://{host}:{port}/")
+    # uvicorn's own websockets-sansio answers pings without back-pressure: ours stops reading
+    # from a client that does not read, and closes one with ws_outbound bytes queued.
+    ws = os.environ.get("PARLOUR_WS", "websockets-sansio")
+    if ws == "websockets-sansio":
+        ws = protocol(settings.ws_outbound)
     # ws_max_size above the room's own limit: an oversized move gets an error frame, not a drop.
     # Frames are a few kilobytes of JSON: compressing them costs more CPU than it saves time.
     uvicorn.run(app, host=host, port=port, log_level=log_level,
-                ws=os.environ.get("PARLOUR_WS", "websockets-sansio"), ws_max_size=1 << 20,
+                ws=ws, ws_max_size=1 << 20,
                 ws_per_message_deflate=False, ws_ping_interval=20, ws_ping_timeout=20,
                 access_log=log_level == "debug")  # lobbies poll: a line per poll is noise
 

@@ -11,6 +11,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from parlour.core.registry import register  # noqa: E402
 from parlour.server import Settings, create_app  # noqa: E402
+from parlour.server.wsproto import protocol  # noqa: E402
 
 if __name__ == "__main__":
     port, db, delay = int(sys.argv[1]), sys.argv[2], float(sys.argv[3])
@@ -20,6 +21,10 @@ if __name__ == "__main__":
         parlour.games()  # discover the real games first, then add the showcase
         from showcase import Showcase
         register(Showcase)
-    app = create_app(Settings(db=db, bot_delay=delay, hint_seconds=0.2))
-    uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", ws="websockets-sansio",
-                ws_max_size=1 << 20)
+    # The browser tests open tables and play from one address faster than a person would.
+    settings = Settings(db=db, bot_delay=delay, hint_seconds=0.2, creates_per_minute=1e6,
+                        tables_per_address=10**6, messages_per_second=1e6, message_burst=10**6,
+                        address_messages_per_second=1e6, address_message_burst=10**6)
+    app = create_app(settings)
+    uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning",
+                ws=protocol(settings.ws_outbound), ws_max_size=1 << 20)
