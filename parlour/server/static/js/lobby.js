@@ -167,9 +167,8 @@ function openForm(gameId) {
   players.addEventListener("change", () => seatRows(game, +players.value, seats));
   // The turn clock: by default on for tables anyone may join, off for friends.
   const clock = h("select", { id: "clock", name: "clock" },
-    h("option", { value: "" }, t("Clock: {time} a move if a seat is open to anyone", { time: duration(clockDefault) })),
-    h("option", { value: "0" }, t("No clock")),
-    [30, 60, 120, 300].map((seconds) => h("option", { value: String(seconds) }, t("Clock: {time} a move", { time: duration(seconds) }))));
+    h("option", { value: "" }, t("Automatic")), h("option", { value: "0" }, t("None")),
+    [30, 60, 120, 300].map((seconds) => h("option", { value: String(seconds) }, duration(seconds))));
   const form = h("form", { class: "table-form", dataset: { game: game.id } },
     h("div", { class: "form-head" }, h("h2", {}, t("New table: {title}", { title: game.title })),
       h("button", { type: "button", class: "btn ghost close-form", onclick: () => { panel.hidden = true; } }, t("Close"))),
@@ -179,7 +178,8 @@ function openForm(gameId) {
         h("div", { class: "option", dataset: { field: "players" } }, players, h("p", { class: "field-error", role: "alert" })),
         seats,
         h("div", { class: "option", dataset: { field: "clock" } },
-          h("label", {}, t("Turn clock"), " ", clock), h("p", { class: "doc" }, t("When a player's time runs out, the computer plays for them until they come back.")),
+          h("label", {}, t("Turn clock"), " ", clock),
+          h("p", { class: "doc" }, t("Automatic: {time} a move at a table with a seat open to anyone, none among friends. When a player's time runs out, the computer plays for them until they come back.", { time: duration(clockDefault) })),
           h("p", { class: "field-error", role: "alert" }))),
       game.options.length ? h("fieldset", { class: "options-set" }, h("legend", {}, t("Options")),
         game.options.map(optionControl)) : null),

@@ -264,7 +264,7 @@ function tick() {
   const el = $("clock");
   if (!el || clockEnds === null) return;
   const left = Math.max(0, Math.ceil((clockEnds - performance.now()) / 1000));
-  el.textContent = `\u23f1 ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+  el.textContent = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
   el.classList.toggle("hurry", left <= 10);
   if (left > 0) tickTimer = setTimeout(tick, 1000 - ((clockEnds - performance.now()) % 1000 + 1000) % 1000 + 20);
 }
