@@ -5,7 +5,8 @@
   GET  /print/<deck>.pdf       the deck to print (?paper=a4 or letter), from the same faces
   GET  /score                  the scorer page; GET /api/scorers lists the games that offer one
   POST /api/score              {"game", "hand": [...], "table": [...], "options": {...}}
-                               (scored in a worker process, one hand at a time, within a limit)
+                               (scored in a worker process, one hand at a time, within a limit;
+                               a few more wait their turn, any more get 503 and Retry-After)
 
 The faces are drawn once, in Python (parlour/faces.py), so the room and the paper show the very
 same cards. Nothing here names a game: a game offers a scorer through `Game.scorer`.
@@ -13,6 +14,7 @@ same cards. Nothing here names a game: a game offers a scorer through `Game.scor
 
 from __future__ import annotations
 
+import asyncio
 import atexit
 import gzip
 import hashlib
@@ -33,15 +35,19 @@ from . import i18n
 from .tables import RoomError
 
 
-@lru_cache(maxsize=None)
 def _faces_payload(lang: str = i18n.DEFAULT) -> tuple[bytes, bytes, str]:
-    """The faces as JSON, gzipped, and their ETag: made once per language, the faces never
-    change in a run. The words on them are in the language (i18n.localize_face)."""
+    """The faces as JSON, gzipped, and their ETag. The words on them are in the language
+    (i18n.localize_face)."""
     tr = i18n.translator(lang)
     all_faces = {name: i18n.localize_face(svg, tr) for name, svg in faces.all_faces().items()}
     body = json.dumps({"back": faces.back(), "faces": all_faces,
                        "colors": faces.colors()}, separators=(",", ":")).encode("utf-8")
     return body, gzip.compress(body, 9, mtime=0), '"' + hashlib.sha256(body).hexdigest()[:20] + '"'
+
+
+# The faces never change in a run: made once per language. A dict rather than lru_cache so the
+# route can tell, on the event loop, whether a language still has to be made (most of a second).
+_FACES: dict[str, tuple[bytes, bytes, str]] = {}
 
 
 def scorer_of(game_id: str):
@@ -72,9 +78,9 @@ def print_links(game_id: str) -> list[dict]:
 # The scorer ------------------------------------------------------------------------------------
 # The exact solver's time grows fast with the hand and with cards that may change rank or color
 # (fifteen such cards in Treasure run for many minutes), so the room scores in a process of its
-# own, one hand at a time, and gives up on a hand after this long. `parlour score` has no limit.
-SCORE_SECONDS = 10.0
-
+# own, one hand at a time, and gives up on a hand after settings.score_seconds. Hands waiting
+# their turn wait on the event loop, not on a worker thread: the threads serve the rest of the
+# room (the PDFs, the store). `parlour score` has no limit.
 
 def _score(game_id: str, hand, table, options) -> dict:
     return scorer_of(game_id).run(hand, table, options)
@@ -85,26 +91,64 @@ def _warm() -> None:
 
 
 class _Solver:
-    """One worker process for every room in this process; replaced when a hand overruns."""
+    """One worker process for every room in this process; replaced when a hand overruns. A room
+    sends it one hand at a time (_Queue), so a hand's time is its own scoring, not its wait."""
 
     def __init__(self):
-        self.lock = threading.Lock()
+        self.lock = threading.Lock()  # two rooms on two loops (tests) may start it at once
         self.pool = None
 
-    def run(self, game_id: str, hand, table, options) -> dict:
+    def _started(self):
         with self.lock:
             if self.pool is None:
-                self.pool = multiprocessing.get_context("spawn").Pool(1)
-                self.pool.apply(_warm)
-            job = self.pool.apply_async(_score, (game_id, hand, table, options))
-            try:
-                return job.get(SCORE_SECONDS)
-            except multiprocessing.TimeoutError:
-                self.close()
-                raise RoomError("too_slow", f"this hand takes more than {SCORE_SECONDS:g} s to "
-                                            f"score here; parlour score takes the time it needs",
-                                400, "hand") from None
+                pool = multiprocessing.get_context("spawn").Pool(1)
+                pool.apply(_warm)
+                self.pool = pool
+            return self.pool
 
+    async def run(self, game_id: str, hand, table, options, score_seconds: float) -> dict:
+        # Spawning and warming the worker takes about half a second: on a thread, untimed.
+        pool = self.pool or await anyio.to_thread.run_sync(self._started)
+        loop = asyncio.get_running_loop()
+        done = loop.create_future()
+
+        def settle(value=None, error=None):
+            # On the pool's result thread. An exception here would kill that thread, and the
+            # loop may be closed by now (a test's client gone): then nobody waits for the hand.
+            def resolve():
+                if done.done():  # given up on already
+                    return
+                if error is not None:
+                    done.set_exception(error)
+                else:
+                    done.set_result(value)
+            try:
+                loop.call_soon_threadsafe(resolve)
+            except RuntimeError:
+                pass
+
+        pool.apply_async(_score, (game_id, hand, table, options),
+                         callback=settle,
+                         error_callback=lambda error: settle(error=error))
+        try:
+            return await asyncio.wait_for(done, score_seconds)
+        except TimeoutError:
+            self.drop(pool)
+            raise RoomError("too_slow", f"this hand takes more than {score_seconds:g} s to score "
+                                        f"here; parlour score takes the time it needs",
+                            400, "hand") from None
+        except asyncio.CancelledError:
+            # Nobody waits for this hand any more; left running, it would eat into the next
+            # hand's time.
+            self.drop(pool)
+            raise
+
+    def drop(self, pool) -> None:
+        """Kill a worker that is busy with a hand nobody wants; the next hand starts another.
+        terminate() joins the pool's threads and the process: on a thread, not the loop's."""
+        if self.pool is pool:
+            self.pool = None
+        threading.Thread(target=pool.terminate, name="scorer-terminate", daemon=True).start()
 
     def close(self) -> None:
         if self.pool is not None:
@@ -116,13 +160,29 @@ SOLVER = _Solver()
 atexit.register(SOLVER.close)
 
 
+class _Queue:
+    """One room's hands: one scored at a time, `settings.score_queue` more waiting on the event
+    loop, any more refused at once (503)."""
+
+    def __init__(self):
+        self.turn = asyncio.Lock()  # bound to the room's loop on first use
+        self.hands = 0  # the one being scored and those waiting
+
+
 def add_routes(app: FastAPI, page, read_json, translator) -> None:
     """`page(name, request)` answers a static page, `read_json(request)` a request's JSON object
     (or RoomError), `translator(request)` the reader's i18n.Translator."""
 
+    queue = _Queue()
+
+    # The faces and the scorer's hands are async: they never wait for a worker thread.
     @app.get("/cards/faces.json")
-    def cards_faces(request: Request):
-        body, zipped, etag = _faces_payload(translator(request).lang)
+    async def cards_faces(request: Request):
+        lang = translator(request).lang
+        made = _FACES.get(lang)
+        if made is None:
+            made = _FACES[lang] = await anyio.to_thread.run_sync(_faces_payload, lang)
+        body, zipped, etag = made
         headers = {"ETag": etag, "Cache-Control": "no-cache", "Vary": "Accept-Encoding"}
         if request.headers.get("if-none-match") == etag:
             return Response(status_code=304, headers=headers)
@@ -132,7 +192,7 @@ def add_routes(app: FastAPI, page, read_json, translator) -> None:
         return Response(body, media_type="application/json", headers=headers)
 
     @app.get("/cards/{card}.svg")
-    def card_svg(card: str):
+    async def card_svg(card: str):
         try:
             svg = faces.back() if card == "back" else faces.face(card)
         except ValueError:
@@ -187,10 +247,19 @@ def add_routes(app: FastAPI, page, read_json, translator) -> None:
                                         f"cards; use parlour score for more", 400, "hand")
         if not hand:
             raise RoomError("empty", "pick the cards of the hand", 400, "hand")
+        settings = request.app.state.room.settings
+        score_seconds = settings.score_seconds
+        if queue.hands > settings.score_queue:
+            raise RoomError("busy", "the scorer is busy; try again in a few seconds", 503,
+                            retry_after=score_seconds)
+        queue.hands += 1
         try:
-            result = await anyio.to_thread.run_sync(SOLVER.run, game_id, hand, table, options)
+            async with queue.turn:
+                result = await SOLVER.run(game_id, hand, table, options, score_seconds)
         except ParlourError as error:
             raise RoomError("bad_hand", str(error), 400) from None
+        finally:
+            queue.hands -= 1
         tr = translator(request)
         result["notes"] = [tr.show(note, None, game_id) for note in result.get("notes", [])]
         return result

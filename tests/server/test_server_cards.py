@@ -102,11 +102,10 @@ def test_the_score_api_refuses_bad_input_with_a_reason(client):
 
 
 
-def test_a_hand_too_slow_to_score_is_given_up_and_the_scorer_goes_on(client, monkeypatch):
+def test_a_hand_too_slow_to_score_is_given_up_and_the_scorer_goes_on(make_client):
     """Fifteen cards that may all change rank or color keep the exact solver busy for minutes:
     the room stops it at its limit, says so, and scores the next hand."""
-    from parlour.server import cards
-    monkeypatch.setattr(cards, "SCORE_SECONDS", 1.0)
+    client = make_client(score_seconds=1.0)
     slow = {"game": "treasure",
             "hand": [f"{r}P" for r in range(1, 10)] + [f"{r}B" for r in range(1, 7)],
             "table": ["Thief:run", "Changeling:set", "Thief:set", "Changeling:color",
