@@ -203,10 +203,11 @@ def parse_clock(value: Any, default: float) -> float:
     """A turn clock in seconds a move: null for the room's default, 0 for none."""
     if value is None:
         return default
+    shortest, longest = CLOCK_RANGE
     if not isinstance(value, (int, float)) or isinstance(value, bool) or not (
-            value == 0 or CLOCK_RANGE[0] <= value <= CLOCK_RANGE[1]):
-        raise RoomError("bad_clock", f"a turn clock is 0 (none) or {CLOCK_RANGE[0]:g} to "
-                        f"{CLOCK_RANGE[1]:g} seconds a move", field="clock")
+            value == 0 or shortest <= value <= longest):
+        raise RoomError("bad_clock", f"a turn clock is 0 (none) or {shortest:g} to "
+                        f"{longest:g} seconds a move", field="clock")
     return float(value)
 
 
@@ -915,8 +916,9 @@ class Room:
                                                      settings.creates_per_minute)
         wait = bucket.take()
         if wait:
+            seconds = math.ceil(wait)
             raise RoomError("rate_limited", f"you have opened tables quickly; try again in "
-                            f"{math.ceil(wait)} seconds", 429, retry_after=wait)
+                            f"{seconds} seconds", 429, retry_after=wait)
 
     async def _keep_house(self) -> None:
         """Close tables idle for `idle_close` (they stay as records) and forget the limits of
