@@ -6,6 +6,13 @@ to a copy of its state, waits here, and only then takes the copy. Writes from ev
 into one writer that commits them together (a group commit), so many tables moving at once cost one
 commit between them, not one each.
 
+Several room processes may share one PostgreSQL database (`Store.shared`): a move is then stored
+only if the table's stored move count is still the move's number (a guard that makes two
+processes' moves for one position one winner and one `Conflict`), every change is announced to the
+other processes by NOTIFY on the channel `parlour` (`listen`), and the process that plays a table's
+computers holds the table's lease, a session advisory lock that PostgreSQL releases when the
+process dies, so another takes the table over (`lease`).
+
 The database is used through SQLAlchemy's synchronous Core. With SQLite a commit (WAL,
 synchronous=NORMAL) is a fraction of a millisecond of work, so writes run right on the event loop:
 handing them to a thread costs more in thread switches than the write itself (an async driver,
@@ -17,6 +24,7 @@ checkpointed by a background thread, so the loop never waits for the disk. Other
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import time
 from dataclasses import dataclass
@@ -25,7 +33,7 @@ from typing import Any
 
 from concurrent.futures import ThreadPoolExecutor
 
-from sqlalchemy import (JSON, BigInteger, Boolean, Column, Engine, Float, Integer, MetaData, String,
+from sqlalchemy import (JSON, text, BigInteger, Boolean, Column, Engine, Float, Integer, MetaData, String,
                         Table, Text, bindparam, create_engine, event, insert, inspect, select,
                         update)
 
@@ -90,6 +98,14 @@ def database_url(url: str | None) -> str:
     return url
 
 
+CHANNEL = "parlour"
+LEASES = 7151  # the first key of every table's advisory lock: the room's own space of locks
+
+
+class Conflict(Exception):
+    """Another process stored a move at this position first."""
+
+
 @dataclass
 class _Write:
     table_id: str
@@ -110,6 +126,10 @@ class Store:
         self._checkpoints: asyncio.Task | None = None
         self._queue: asyncio.Queue[_Write] | None = None
         self._writer: asyncio.Task | None = None
+        self.shared = False  # PostgreSQL: other processes may hold the same tables
+        self.origin = ""  # this process, in its notices (set by the room)
+        self._leases = None  # the connection holding this process's leases
+        self._listener: asyncio.Task | None = None
 
     async def _run(self, fn, *args, write: bool = False):
         if write and self._inline:
@@ -144,13 +164,23 @@ class Store:
                 cursor.execute("PRAGMA busy_timeout=5000")
                 cursor.execute("PRAGMA wal_autocheckpoint=0")  # _checkpoint_loop does it
                 cursor.close()
-        await self._run(metadata.create_all, self.engine)
-        await self._run(self._add_columns)
+        await self._run(self._create_schema)
         self._inline = self.engine.dialect.name == "sqlite"
+        self.shared = self.engine.dialect.name == "postgresql"
         self._queue = asyncio.Queue()
         self._writer = asyncio.create_task(self._write_loop())
         if self._inline:
             self._checkpoints = asyncio.create_task(self._checkpoint_loop())
+
+    def _create_schema(self) -> None:
+        if self.engine.dialect.name == "postgresql":
+            # Several processes start at once: one makes the schema, the others wait for it.
+            with self.engine.begin() as conn:
+                conn.execute(text("SELECT pg_advisory_xact_lock(:a, 0)"), {"a": LEASES})
+                metadata.create_all(conn)
+        else:
+            metadata.create_all(self.engine)
+        self._add_columns()
 
     def _add_columns(self) -> None:
         """Columns added since a store was made: a room's existing database gains them."""
@@ -160,6 +190,12 @@ class Store:
                 conn.exec_driver_sql("ALTER TABLE tables ADD COLUMN clock FLOAT")
 
     async def close(self) -> None:
+        if self._listener is not None:
+            self._listener.cancel()
+            self._listener = None
+        if self._leases is not None:
+            await self._leases.close()
+            self._leases = None
         if self._checkpoints is not None:
             self._checkpoints.cancel()
             self._checkpoints = None
@@ -211,6 +247,23 @@ class Store:
                             .order_by(moves_t.c.table_id, moves_t.c.ply)):
                         by_id[m.table_id]["actions"].append(m.action)
             return [by_id[i] for i in ids]
+        return await self._run(work)
+
+    async def in_play(self, since: float, limit: int = 500) -> list[dict]:
+        """Tables in play moved since `since`, newest first, with their seats (not moves)."""
+        query = (select(tables_t).where(tables_t.c.status == "playing")
+                 .where(tables_t.c.updated >= since)
+                 .order_by(tables_t.c.updated.desc()).limit(limit))
+
+        def work():
+            with self.engine.connect() as conn:
+                rows = [dict(r._mapping, seats=[]) for r in conn.execute(query)]
+                by_id = {r["id"]: r for r in rows}
+                for chunk in _chunks(list(by_id), 500):
+                    for s in conn.execute(select(seats_t).where(seats_t.c.table_id.in_(chunk))
+                                          .order_by(seats_t.c.table_id, seats_t.c.seat)):
+                        by_id[s.table_id]["seats"].append(dict(s._mapping))
+                return rows
         return await self._run(work)
 
     async def finished(self, limit: int = 30) -> list[dict]:
@@ -298,6 +351,9 @@ class Store:
 
     def _commit(self, batch: list[_Write]) -> None:
         now = time.time()
+        if self.shared:
+            self._commit_guarded(batch, now)
+            return
         last: dict[str, _Write] = {}
         for write in batch:
             last[write.table_id] = write
@@ -308,6 +364,108 @@ class Store:
             conn.execute(_MOVED, [{"id_": w.table_id, "moves": w.ply + 1, "status": w.status,
                                    "result": w.result, "updated": now} for w in last.values()])
 
+
+    def _commit_guarded(self, batch: list[_Write], now: float) -> None:
+        """Each move only if its table still stands at its number; the winners announced. A
+        loser's future gets Conflict here, on the store's thread, before the others' results."""
+        lost = []
+        with self.engine.begin() as conn:
+            for write in batch:
+                moved = conn.execute(_GUARDED, {"id_": write.table_id, "ply": write.ply,
+                                                "moves": write.ply + 1, "status": write.status,
+                                                "result": write.result, "updated": now})
+                if moved.rowcount != 1:
+                    lost.append(write)
+                    continue
+                conn.execute(insert(moves_t).values(table_id=write.table_id, ply=write.ply,
+                                                    seat=write.seat, action=write.action, at=now))
+                conn.execute(_NOTIFY, {"channel": CHANNEL, "payload": json.dumps(
+                    {"k": "move", "t": write.table_id, "p": write.ply, "a": write.action,
+                     "s": write.seat, "st": write.status, "o": self.origin})})
+        for write in lost:
+            batch.remove(write)
+            loop = write.done.get_loop()
+            loop.call_soon_threadsafe(_settle, write.done, Conflict(write.table_id))
+
+    # Several processes ---------------------------------------------------------------------------
+    async def notify(self, kind: str, table_id: str, **data) -> None:
+        """Tell the other processes that a table changed (nothing to tell with SQLite)."""
+        if not self.shared:
+            return
+        payload = json.dumps({"k": kind, "t": table_id, "o": self.origin, **data})
+
+        def work():
+            with self.engine.begin() as conn:
+                conn.execute(_NOTIFY, {"channel": CHANNEL, "payload": payload})
+        await self._run(work)
+
+    def _conninfo(self) -> str:
+        from sqlalchemy.engine import make_url
+        return make_url(self.url).set(drivername="postgresql").render_as_string(
+            hide_password=False)
+
+    def listen(self, on_notice) -> None:
+        """Call `on_notice(dict)` on the loop for every other process's notice."""
+        async def run():
+            import psycopg
+            while True:
+                try:
+                    async with await psycopg.AsyncConnection.connect(
+                            self._conninfo(), autocommit=True) as conn:
+                        await conn.execute(f"LISTEN {CHANNEL}")
+                        on_notice({"k": "listening", "o": ""})
+                        async for notice in conn.notifies():
+                            try:
+                                message = json.loads(notice.payload)
+                            except ValueError:
+                                continue
+                            if message.get("o") != self.origin:
+                                on_notice(message)
+                except asyncio.CancelledError:
+                    raise
+                except Exception:
+                    log.exception("listening to the store failed; again in a second")
+                    await asyncio.sleep(1.0)
+        self._listener = asyncio.create_task(run())
+
+    async def lease(self, table_ids: list[str] | None = None, since: float | None = None,
+                    held: list[str] = ()) -> list[str]:
+        """Take the leases of these tables (None: of every table in play made before `since`,
+        but those `held` already) that no process holds; the ids taken. A lock taken twice must
+        be let go twice, so a table held is never asked for again. A lease lasts while this process's connection
+        does: PostgreSQL drops it when the process dies."""
+        import psycopg
+        if self._leases is None or self._leases.closed:
+            self._leases = await psycopg.AsyncConnection.connect(self._conninfo(),
+                                                                 autocommit=True)
+        if table_ids is not None:
+            query = ("SELECT id FROM unnest(%(ids)s::text[]) AS id "
+                     "WHERE pg_try_advisory_lock(%(space)s, hashtext(id))")
+            params = {"ids": table_ids, "space": LEASES}
+        else:
+            query = ("SELECT id FROM tables WHERE status = 'playing' AND created < %(since)s "
+                     "AND NOT (id = ANY(%(held)s::text[])) "
+                     "AND pg_try_advisory_lock(%(space)s, hashtext(id))")
+            params = {"since": since or time.time(), "space": LEASES, "held": list(held)}
+        cursor = await self._leases.execute(query, params)
+        return [row[0] for row in await cursor.fetchall()]
+
+    async def release(self, table_id: str) -> None:
+        if self._leases is not None and not self._leases.closed:
+            await self._leases.execute("SELECT pg_advisory_unlock(%s, hashtext(%s))",
+                                       (LEASES, table_id))
+
+
+def _settle(future: asyncio.Future, error: Exception) -> None:
+    if not future.done():
+        future.set_exception(error)
+
+
+_GUARDED = (update(tables_t).where(tables_t.c.id == bindparam("id_"))
+            .where(tables_t.c.moves == bindparam("ply"))
+            .values(moves=bindparam("moves"), status=bindparam("status"),
+                    result=bindparam("result"), updated=bindparam("updated")))
+_NOTIFY = text("SELECT pg_notify(:channel, :payload)")
 
 _MOVED = (update(tables_t).where(tables_t.c.id == bindparam("id_"))
           .values(moves=bindparam("moves"), status=bindparam("status"),

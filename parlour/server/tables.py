@@ -29,7 +29,7 @@ from parlour.core.errors import IllegalAction, OptionError
 from parlour.core.scene import as_sent, at_table
 
 from . import auth, i18n
-from .store import Store
+from .store import Conflict, Store
 
 log = logging.getLogger("parlour.server")
 
@@ -369,6 +369,9 @@ class Table:
         self._bot: asyncio.Task | None = None
         self._cards = sorted(set(self.game.deck().cards))
         self._hint: tuple[int, asyncio.Task] | None = None  # the position hinted and its search
+        # This process plays the computers and runs the clock: always with one process; with
+        # several on one PostgreSQL, while it holds the table's lease.
+        self.driving = not room.store.shared
 
     def _make_agent(self, seat: Seat, spec: str | None = None):
         seed = (self.state.seed * 31 + seat.number * 7919 + len(self.state.history)) % 2**63
@@ -488,7 +491,7 @@ class Table:
         if conn.seat is not None:
             self.seats[conn.seat].conns.discard(conn)
             self._changed(presence=True)
-        if not self.conns and self.status == "over":
+        if not self.conns:
             self.room.forget(self)
 
     async def handle(self, conn: Connection, text: str | bytes | None) -> None:
@@ -581,6 +584,7 @@ class Table:
         if not seat.claimed or renamed:
             seat.claimed = True
             await self.room.store.update_seat(self.id, seat.number, claimed=True, name=seat.name)
+            self.room.tell("meta", self.id)
         conn.send(self.welcome(seat.number, conn.tr))
         self._return(seat)
         self._changed(presence=True)
@@ -637,8 +641,17 @@ class Table:
             await self.room.store.append_move(self.id, ply, seat, str(action), status, result)
         except asyncio.CancelledError:
             raise
+        except Conflict:
+            # Another room process stored a move here first: take the table as stored.
+            self.room.reload_soon(self)
+            raise RoomError("stale", "the game has moved on since that move was chosen; "
+                            "here is the position now", 409) from None
         except Exception:
             raise RoomError("store", "the move could not be stored; try again", 503) from None
+        self._took(twin, status)
+
+    def _took(self, twin, status: str) -> None:
+        """The position after a stored move (this process's, or another's it was told of)."""
         self.state = twin
         self.status = status
         self.updated = time.time()
@@ -646,10 +659,49 @@ class Table:
         self._changed()
         if status == "over":
             self.room.lobby_changed()
-            if not self.conns:
-                self.room.forget(self)
+            self.room.table_ended(self)
         else:
             self.wake()
+
+    def moved_elsewhere(self, ply: int, text: str, status: str) -> None:
+        """Another process stored move `ply`: follow it, or reload if a notice was missed."""
+        if ply < self.ply:
+            return
+        if ply > self.ply:
+            self.room.reload_soon(self)
+            return
+        twin = self.state.clone()
+        try:
+            twin.apply(self.game.parse_action(twin, text))
+        except Exception:
+            log.exception("table %s: the move %r another process stored does not apply here",
+                          self.id, text)
+            self.room.reload_soon(self)
+            return
+        self._took(twin, status)
+
+    def follow(self, row: dict) -> None:
+        """The table's stored seats and settings, changed by another process."""
+        self.next_table = row.get("next_table")
+        self.clock = float(row.get("clock") or 0)
+        if row["status"] == "closed" and self.status == "playing":
+            self.status = "closed"
+        for s in row["seats"]:
+            seat = self.seats[s["seat"]]
+            seat.name, seat.claimed, seat.public = s["name"], bool(s["claimed"]), bool(s["public"])
+            if s.get("token_hash") != seat.token_hash:
+                seat.token_hash = s.get("token_hash")
+                self._revoke(seat)
+        self._frame_cache.clear()
+        self._changed(presence=True)
+
+    def _revoke(self, seat: Seat) -> None:
+        for conn in list(seat.conns):
+            self._unseat(conn)
+            conn.send({"type": "error", "code": "bad_token", "message": conn.tr.gettext(
+                "the host issued a new invite link for this seat")})
+            conn.send(self.welcome(None, conn.tr))
+            conn.refresh()
 
     # The turn clock ------------------------------------------------------------------------
     def _arm_clock(self, restart: bool = False) -> None:
@@ -667,8 +719,9 @@ class Table:
         if person:
             self.deadline = time.time() + self.clock
             self._timed_ply = self.ply
-            self._timer = asyncio.get_running_loop().call_later(self.clock, self._time_up,
-                                                                self.ply)
+            if self.driving:
+                self._timer = asyncio.get_running_loop().call_later(self.clock, self._time_up,
+                                                                    self.ply)
 
     def _time_up(self, ply: int) -> None:
         self._timer, self.deadline = None, None
@@ -678,16 +731,21 @@ class Table:
         if seat.kind == "person" and not seat.away:
             log.info("table %s: seat %d's clock ran out; the computer plays for it", self.id,
                      seat.number)
-            seat.away = True
-            self._changed(presence=True)
-            self.wake()
+            self.set_away(seat, True)
 
     def _return(self, seat: Seat) -> None:
         """The person of an away seat is back: the seat is theirs again, with a fresh clock."""
         if seat.away:
-            seat.away = False
-            self._arm_clock(restart=True)
-            self._changed(presence=True)
+            self.set_away(seat, False)
+
+    def set_away(self, seat: Seat, away: bool, told: bool = False) -> None:
+        """Whether the computer plays for this person; `told`: another process said so."""
+        seat.away = away
+        self._arm_clock(restart=not away)
+        self._changed(presence=True)
+        if not told:
+            self.room.tell("away", self.id, seat=seat.number, away=away)
+        self.wake()
 
     def back(self, conn: Connection) -> None:
         if conn.seat is None:
@@ -697,6 +755,8 @@ class Table:
     def wake(self) -> None:
         """Let the computers move if one of them is to act; start a person's clock."""
         self._arm_clock()
+        if not self.driving:
+            return
         if self._bot is None or self._bot.done():
             seat = self.state.current_player
             if self.status == "playing" and seat is not None and self.driven(seat):
@@ -818,6 +878,7 @@ class Table:
             raise RoomError("not_seated", "only the players can start the next game")
         if self.next_table is None:
             self.next_table = await self.room.rematch(self)
+            self.room.tell("meta", self.id)
             self._changed()
         conn.send({"type": "rematch", "table": self.next_table})
 
@@ -840,9 +901,24 @@ class Room:
         self.connections: Counter[str] = Counter()
         self._listing: tuple[tuple[int, int], dict] | None = None
         self._housekeeping: asyncio.Task | None = None
+        self.store.origin = auth.new_table_id()  # this process, in the notices it sends
+        self._reloading: dict[str, asyncio.Task] = {}
+        self._leasing: asyncio.Task | None = None
+        self._tasks: set[asyncio.Task] = set()
 
     async def start(self) -> None:
         await self.store.open()
+        if self.store.shared:
+            # Several processes may share the store: this one plays the tables whose leases it
+            # takes, follows the others' moves by their notices and loads a table when asked.
+            self.store.listen(self._notice)
+            # At a start, every table in play that no process plays is this one's, however new.
+            for table_id in await self.store.lease(since=time.time()):
+                await self._drive(table_id)
+            self._leasing = asyncio.create_task(self._keep_leases())
+            self._housekeeping = asyncio.create_task(self._keep_house())
+            log.info("room open on a shared store")
+            return
         for row in await self.store.load_tables(status="playing"):
             try:
                 table = Table(self, row, parlour.replay(_record(row)))
@@ -858,8 +934,9 @@ class Room:
         log.info("room open: %d tables in play rebuilt", len(self.tables))
 
     async def stop(self) -> None:
-        if self._housekeeping is not None:
-            self._housekeeping.cancel()
+        for task in (self._housekeeping, self._leasing, *self._reloading.values(), *self._tasks):
+            if task is not None:
+                task.cancel()
         for table in self.tables.values():
             if table._bot is not None:
                 table._bot.cancel()
@@ -937,7 +1014,7 @@ class Room:
     async def close_idle(self) -> None:
         since = time.time() - self.settings.idle_close
         for table in [t for t in self.tables.values()
-                      if t.status == "playing" and t.updated < since]:
+                      if t.status == "playing" and t.updated < since and t.driving]:
             async with table.lock:
                 if table.status != "playing" or table.updated >= since:
                     continue
@@ -948,19 +1025,115 @@ class Room:
                     table._bot.cancel()
             log.info("table %s closed after %.0f s without a move", table.id,
                      self.settings.idle_close)
+            self.tell("meta", table.id)
             table._changed()
             self.lobby_changed()
-            if not table.conns:
-                self.tables.pop(table.id, None)
+            self.table_ended(table)
 
     def lobby_changed(self) -> None:
         self.lobby_version += 1
 
     def forget(self, table: Table) -> None:
-        """A finished table nobody looks at leaves memory; its record stays in the store."""
-        if table.status in ("over", "closed") and not table.conns and not (
-                table._bot is not None and not table._bot.done()):
+        """A finished table nobody looks at leaves memory; its record stays in the store. With
+        several processes, so does a table in play that this one neither plays nor shows."""
+        if table.conns or (table._bot is not None and not table._bot.done()):
+            return
+        if table.status in ("over", "closed") or (self.store.shared and not table.driving):
             self.tables.pop(table.id, None)
+
+    def table_ended(self, table: Table) -> None:
+        if table.driving and self.store.shared:
+            self.spawn(self.store.release(table.id))
+        table.driving = not self.store.shared
+        self.forget(table)
+
+    # Several processes on one store --------------------------------------------------------
+    def spawn(self, coroutine) -> None:
+        task = asyncio.create_task(coroutine)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def tell(self, kind: str, table_id: str, **data) -> None:
+        """Tell the other processes (if any) that this table changed."""
+        if self.store.shared:
+            self.spawn(self.store.notify(kind, table_id, **data))
+
+    def _notice(self, message: dict) -> None:
+        kind = message.get("k")
+        if kind == "listening":
+            # (Re)connected: notices may have been missed meanwhile.
+            for table in list(self.tables.values()):
+                self.reload_soon(table)
+            return
+        table = self.tables.get(message.get("t"))
+        if table is None:
+            return
+        if kind == "move":
+            table.moved_elsewhere(message["p"], message["a"], message["st"])
+        elif kind == "meta":
+            self.reload_soon(table)
+        elif kind == "away":
+            number = message.get("seat")
+            if strict_int(number) and 0 <= number < len(table.seats):
+                table.set_away(table.seats[number], bool(message.get("away")), told=True)
+
+    def reload_soon(self, table: Table) -> None:
+        if table.id not in self._reloading:
+            self._reloading[table.id] = asyncio.create_task(self._reload(table))
+
+    async def _reload(self, table: Table) -> None:
+        """The table as stored: its moves replayed, its seats and settings read again."""
+        try:
+            rows = await self.store.load_tables(table_id=table.id)
+            if rows:
+                row = rows[0]
+                async with table.lock:
+                    if len(row["actions"]) != table.ply:
+                        table.state = parlour.replay(_record(row))
+                        table.status = "over" if table.state.is_terminal else row["status"]
+                        table.updated = row["updated"]
+                    table.follow(row)
+                    table._arm_clock()
+                if table.status == "playing":
+                    table.wake()
+                else:
+                    self.table_ended(table)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("table %s could not be read again", table.id)
+        finally:
+            self._reloading.pop(table.id, None)
+
+    async def _keep_leases(self) -> None:
+        """Take over every table in play that no process plays (its process died), once a
+        second; a table another process has just made is left to it for a moment."""
+        while True:
+            try:
+                for table_id in await self.store.lease(since=time.time() - 2, held=[
+                        t.id for t in self.tables.values() if t.driving]):
+                    await self._drive(table_id)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("taking over tables failed; again in a second")
+            await asyncio.sleep(1.0)
+
+    async def _drive(self, table_id: str) -> None:
+        table = self.tables.get(table_id)
+        if table is None:
+            rows = await self.store.load_tables(table_id=table_id)
+            if not rows:
+                await self.store.release(table_id)
+                return
+            table = self.tables.get(table_id) or Table(self, rows[0],
+                                                       parlour.replay(_record(rows[0])))
+            self.tables[table_id] = table
+        else:
+            await self._reload(table)
+        log.info("table %s: this process plays its computers now", table_id)
+        table.driving = True
+        table.wake()
 
     async def table(self, table_id: str) -> Table:
         """A table in play, or a finished one loaded back from its record."""
@@ -970,7 +1143,7 @@ class Room:
         if not isinstance(table_id, str) or len(table_id) > 32:
             raise RoomError("not_found", "no such table", 404)
         rows = await self.store.load_tables(table_id=table_id)
-        if not rows or rows[0]["status"] not in ("over", "closed"):
+        if not rows or (rows[0]["status"] not in ("over", "closed") and not self.store.shared):
             raise RoomError("not_found", "no such table", 404)
         table = self.tables.get(table_id)  # loaded meanwhile by another request
         if table is None:
@@ -1040,11 +1213,16 @@ class Room:
         await self.store.create_table(row, seats)
         table = Table(self, dict(row, seats=seats, creator=address), state)
         self.tables[table_id] = table
+        await self._lease_new(table)
         table.wake()
         self.lobby_changed()
         return {"table": table_id, "host": host, "you": you,
                 "seats": [{"seat": i, "kind": s["kind"], "public": s["public"],
                            "token": tokens.get(i)} for i, s in enumerate(seats)]}
+
+    async def _lease_new(self, table: Table) -> None:
+        if self.store.shared:
+            table.driving = bool(await self.store.lease([table.id]))
 
     async def _new_id(self) -> str:
         while True:
@@ -1070,12 +1248,19 @@ class Room:
         new = Table(self, dict(row, seats=seats, creator=table.creator),
                     table.game.new_state(seed=seed))
         self.tables[table_id] = new
+        await self._lease_new(new)
         new.wake()
         self.lobby_changed()
         return table_id
 
+    async def _in_play(self, table_id: Any) -> Table | None:
+        try:
+            return await self.table(table_id)
+        except RoomError:
+            return None
+
     async def take_open_seat(self, table_id: str, name: Any) -> dict:
-        table = self.tables.get(table_id)
+        table = await self._in_play(table_id)
         if table is None or table.status != "playing":
             raise RoomError("not_found", "no such table in play", 404)
         for seat in table.seats:
@@ -1086,6 +1271,7 @@ class Room:
                     seat.claimed, seat.token_hash = True, hashed
                     seat.name = _clean_name(name, seat.name)
                     await self.store.update_seat(table_id, seat.number, name=seat.name)
+                    self.tell("meta", table_id)
                     table._changed(presence=True)
                     self.lobby_changed()
                     return {"table": table_id, "seat": seat.number, "token": token}
@@ -1093,7 +1279,7 @@ class Room:
 
     async def reissue(self, table_id: str, host: Any, seat_number: Any) -> dict:
         """A new invite link for a person's seat; the old one stops working."""
-        table = self.tables.get(table_id)
+        table = await self._in_play(table_id)
         if table is None:
             raise RoomError("not_found", "no such table in play", 404)
         if not auth.matches(host, table.host_hash):
@@ -1107,12 +1293,8 @@ class Room:
         seat.public = False
         await self.store.update_seat(table_id, seat_number, token_hash=seat.token_hash,
                                      public=False)
-        for conn in list(seat.conns):
-            table._unseat(conn)
-            conn.send({"type": "error", "code": "bad_token", "message": conn.tr.gettext(
-                "the host issued a new invite link for this seat")})
-            conn.send(table.welcome(None, conn.tr))
-            conn.refresh()
+        self.tell("meta", table_id)
+        table._revoke(seat)
         return {"table": table_id, "seat": seat_number, "token": token}
 
     # The lobby -----------------------------------------------------------------------------
@@ -1124,14 +1306,19 @@ class Room:
         open_, playing, counts = [], [], {"open": 0, "playing": 0}
         # Abandoned tables stay in the store as records, but no longer crowd the lobby.
         since = time.time() - self.settings.idle_listed
-        for table in sorted(self.tables.values(), key=lambda t: -t.updated):
-            if table.status != "playing" or table.updated < since:
-                continue
-            waiting = any(s.kind == "person" and not s.claimed for s in table.seats)
+        if self.store.shared:
+            # Other processes hold tables this one does not: the store lists them all.
+            metas = [_stored_meta(row) for row in await self.store.in_play(since)]
+        else:
+            metas = (table.meta() for table in sorted(self.tables.values(),
+                                                      key=lambda t: -t.updated)
+                     if table.status == "playing" and table.updated >= since)
+        for meta in metas:
+            waiting = any(s["kind"] == "person" and not s["claimed"] for s in meta["seats"])
             group = "open" if waiting else "playing"
             counts[group] += 1
             if counts[group] <= 100:
-                (open_ if waiting else playing).append(table.meta())
+                (open_ if waiting else playing).append(meta)
         finished = []
         for row in await self.store.finished(self.settings.finished_listed):
             cls = _maybe_class(row["game"])
@@ -1218,6 +1405,30 @@ def _record(row: dict) -> dict:
     if row.get("deck") is not None:
         record["deck"] = row["deck"]
     return record
+
+
+def _stored_meta(row: dict) -> dict:
+    """What the lobby lists of a table, from its stored row (Table.meta's keys)."""
+    cls = _maybe_class(row["game"])
+    info = cls.info if cls else None
+    changed = {}
+    if info is not None:
+        for name, value in row["options"].items():
+            try:
+                if value != info.option(name).default:
+                    changed[name] = value
+            except OptionError:
+                continue
+    seats = [{"seat": s["seat"], "kind": s["kind"], "name": s["name"], "agent": s["agent"],
+              "public": bool(s["public"]), "claimed": bool(s["claimed"]),
+              "online": s["kind"] != "person", "away": False} for s in row["seats"]]
+    return {"id": row["id"], "game": row["game"], "title": info.title if info else row["game"],
+            "players": row["players"], "options": row["options"], "changed": changed,
+            "status": row["status"], "clock": float(row.get("clock") or 0),
+            "moves": row["moves"], "to_act": None, "seats": seats, "created": row["created"],
+            "updated": row["updated"], "next_table": row["next_table"],
+            "open_seats": [s["seat"] for s in seats
+                           if s["kind"] == "person" and not s["claimed"] and s["public"]]}
 
 
 def _maybe_class(game_id: str):

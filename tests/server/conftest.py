@@ -8,7 +8,9 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 import time
+import uuid
 import warnings
 from pathlib import Path
 
@@ -64,17 +66,65 @@ UNLIMITED = {"messages_per_second": 1e6, "message_burst": 10**6,
              "creates_per_minute": 1e6, "tables_per_address": 10**6}
 
 
+@pytest.fixture(scope="session")
+def postgresql():
+    """A PostgreSQL server's URL: $PARLOUR_TEST_PG (scripts/test starts one), else one started
+    here from Debian's binaries for this run; skipped where there is none."""
+    url = os.environ.get("PARLOUR_TEST_PG")
+    if url:
+        yield url
+        return
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import pg_throwaway
+    if pg_throwaway.binaries() is None:
+        pytest.skip("no PostgreSQL here (scripts/test installs Debian's postgresql)")
+    folder = Path(tempfile.mkdtemp(prefix="parlour-pg-"))
+    try:
+        yield pg_throwaway.start(folder)
+    finally:
+        pg_throwaway.stop(folder)
+
+
+def fresh_database(base: str) -> str:
+    """A database of its own for one test on the shared server: a new schema in it."""
+    from sqlalchemy import create_engine
+    schema = "t_" + uuid.uuid4().hex[:16]
+    engine = create_engine(base)
+    with engine.begin() as conn:
+        conn.exec_driver_sql(f"CREATE SCHEMA {schema}")
+    engine.dispose()
+    return f"{base}?options=-csearch_path%3D{schema}"
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_url(request, tmp_path):
+    """The room's store: SQLite (the embedded default) and PostgreSQL, each test on both."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'room.db'}"
+    return fresh_database(request.getfixturevalue("postgresql"))
+
+
+def query(url: str, sql: str, **params) -> list[tuple]:
+    """Rows of the store at `url`, read straight from the database."""
+    from sqlalchemy import create_engine, text
+    engine = create_engine(url)
+    try:
+        with engine.connect() as conn:
+            return [tuple(row) for row in conn.execute(text(sql), params)]
+    finally:
+        engine.dispose()
+
+
 @pytest.fixture
-def make_client(tmp_path, docs):
-    """make_client(bot_delay=0) -> a TestClient on a room stored in tmp_path/room.db; the same
+def make_client(store_url, docs):
+    """make_client(bot_delay=0) -> a TestClient on a room stored at store_url; the same
     database every call, so a second client is the room restarted."""
     clients = []
 
     def make(bot_delay: float = 0.0, **settings):
         # These tests play faster than any person; the limits have tests of their own.
         settings = {**UNLIMITED, **settings}
-        app = create_app(Settings(db=f"sqlite:///{tmp_path / 'room.db'}", bot_delay=bot_delay,
-                                  docs=docs, **settings))
+        app = create_app(Settings(db=store_url, bot_delay=bot_delay, docs=docs, **settings))
         client = TestClient(app)
         client.__enter__()
         clients.append(client)

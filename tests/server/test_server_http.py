@@ -7,7 +7,7 @@ import time
 import pytest
 
 import parlour
-from conftest import create, me_and_computers, wait_for
+from conftest import create, me_and_computers, query, wait_for
 
 
 def test_lobby_lists_every_registered_game_with_its_options(client):
@@ -123,13 +123,11 @@ def test_a_table_with_people_and_computers(client):
     assert [t["id"] for t in listing["open"]] == [answer["table"]]
 
 
-def test_tokens_are_stored_hashed(client, tmp_path):
-    import sqlite3
+def test_tokens_are_stored_hashed(client, store_url):
     answer = create(client, seats=[{"kind": "me"}, {"kind": "invite"}, {"kind": "computer"},
                                    {"kind": "computer"}])
-    db = sqlite3.connect(tmp_path / "room.db")
-    stored = " ".join(str(v) for row in db.execute("select * from seats") for v in row)
-    stored += " ".join(str(v) for row in db.execute("select * from tables") for v in row)
+    stored = " ".join(str(v) for row in query(store_url, "select * from seats") for v in row)
+    stored += " ".join(str(v) for row in query(store_url, "select * from tables") for v in row)
     for secret in [s["token"] for s in answer["seats"] if s["token"]] + [answer["host"]]:
         assert secret not in stored
 

@@ -4,13 +4,12 @@ nothing, restarts rebuild every table from its record, finished games replay ste
 
 import json
 import random
-import sqlite3
 from contextlib import contextmanager
 
 import pytest
 
 import parlour
-from conftest import Socket, create, me_and_computers, wait_for
+from conftest import Socket, create, me_and_computers, query, wait_for
 
 
 def jsonable(value):
@@ -25,10 +24,9 @@ def table_state(client, table_id):
     return parlour.replay(client.get(f"/api/tables/{table_id}/record").json())
 
 
-def stored_moves(tmp_path, table_id):
-    db = sqlite3.connect(tmp_path / "room.db")
-    return [row[0] for row in db.execute(
-        "select action from moves where table_id = ? order by ply", (table_id,))]
+def stored_moves(store_url, table_id):
+    return [row[0] for row in query(store_url, "select action from moves where table_id = :t "
+                                               "order by ply", t=table_id)]
 
 
 def seated(client, table_id, token):
@@ -51,7 +49,7 @@ def joined(client, table_id, token):
 
 
 @pytest.mark.parametrize("game_id", parlour.games())
-def test_every_game_plays_to_the_end_over_the_socket(client, tmp_path, game_id):
+def test_every_game_plays_to_the_end_over_the_socket(client, store_url, game_id):
     """Any registered game: a person against computers, random moves sent as text; every frame's
     view is exactly view(seat) of the table's state; every accepted move is in the store."""
     cls = parlour.game_class(game_id)
@@ -89,7 +87,7 @@ def test_every_game_plays_to_the_end_over_the_socket(client, tmp_path, game_id):
             sock.send({"type": "move", "action": rng.choice(frame["legal"]),
                        "ply": frame["ply"]})
     state = table_state(client, table_id)
-    assert stored_moves(tmp_path, table_id) == [str(a) for a in state.history]
+    assert stored_moves(store_url, table_id) == [str(a) for a in state.history]
     assert parlour.replay(state.record()) == state
 
 
@@ -167,7 +165,7 @@ BAD = [
 ]
 
 
-def test_bad_input_gets_an_error_frame_and_changes_nothing(client, tmp_path):
+def test_bad_input_gets_an_error_frame_and_changes_nothing(client, store_url):
     answer = create(client, seats=me_and_computers(4))
     table_id = answer["table"]
     with joined(client, table_id, answer["seats"][0]["token"]) as sock:
@@ -183,7 +181,7 @@ def test_bad_input_gets_an_error_frame_and_changes_nothing(client, tmp_path):
         sock.ws.send_bytes(b"\xff\xfe not text")
         sock.expect_error("malformed")
         sock.alive()
-        assert stored_moves(tmp_path, table_id) == [str(a) for a in before.history]
+        assert stored_moves(store_url, table_id) == [str(a) for a in before.history]
         # Still seated and still able to move.
         sock.send({"type": "move", "action": frame["legal"][0], "ply": frame["ply"]})
         wait_for(lambda: len(table_state(client, table_id).history) > frame["ply"])
@@ -284,7 +282,7 @@ def test_hints_come_from_the_computer(make_client):
         assert others and set(others) <= set(frame["legal"]) and first["action"] not in others
 
 
-def test_restart_rebuilds_every_table_and_computers_carry_on(make_client, tmp_path):
+def test_restart_rebuilds_every_table_and_computers_carry_on(make_client, store_url):
     # A room whose computers never get to move: tables wait with a computer to act.
     first = make_client(bot_delay=3600)
     waiting = create(first, seats=[{"kind": "computer"}] * 4)["table"]
@@ -300,7 +298,7 @@ def test_restart_rebuilds_every_table_and_computers_carry_on(make_client, tmp_pa
     wait_for(lambda: table_state(second, waiting).is_terminal)
     state = table_state(second, waiting)
     assert state.history[:len(before[waiting].history)] == before[waiting].history
-    assert stored_moves(tmp_path, waiting) == [str(a) for a in state.history]
+    assert stored_moves(store_url, waiting) == [str(a) for a in state.history]
     # The person's table: the same deal, then the computers' moves up to the person's turn.
     with joined(second, table_id, token) as sock:
         frame = sock.my_turn()
@@ -414,7 +412,7 @@ def test_a_table_takes_a_bounded_number_of_watchers(client, monkeypatch):
             assert Socket(third).expect_error("full")
 
 
-def test_a_move_the_store_cannot_keep_is_not_made(client, tmp_path, monkeypatch):
+def test_a_move_the_store_cannot_keep_is_not_made(client, store_url, monkeypatch):
     """The issue: "every accepted move is stored in the same transaction that accepts it": when
     that write fails the move is refused with an error frame, the table stays where it was, and
     the same move goes through once the store works again."""
@@ -422,7 +420,7 @@ def test_a_move_the_store_cannot_keep_is_not_made(client, tmp_path, monkeypatch)
     table_id = answer["table"]
     with joined(client, table_id, answer["seats"][0]["token"]) as sock:
         frame = sock.my_turn()
-        before, kept = table_state(client, table_id).clone(), stored_moves(tmp_path, table_id)
+        before, kept = table_state(client, table_id).clone(), stored_moves(store_url, table_id)
         store = client.app.state.room.store
 
         def disk_full(batch):
@@ -433,10 +431,10 @@ def test_a_move_the_store_cannot_keep_is_not_made(client, tmp_path, monkeypatch)
         sock.send(move)
         sock.expect_error("store")
         assert table_state(client, table_id) == before
-        assert stored_moves(tmp_path, table_id) == kept
+        assert stored_moves(store_url, table_id) == kept
         sock.alive()
         monkeypatch.undo()
         sock.send(move)
         wait_for(lambda: len(table_state(client, table_id).history) > frame["ply"])
-        assert stored_moves(tmp_path, table_id)[frame["ply"]] == str(
+        assert stored_moves(store_url, table_id)[frame["ply"]] == str(
             table_state(client, table_id).history[frame["ply"]])
