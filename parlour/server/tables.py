@@ -903,6 +903,7 @@ class Room:
         self._housekeeping: asyncio.Task | None = None
         self.store.origin = auth.new_table_id()  # this process, in the notices it sends
         self._reloading: dict[str, asyncio.Task] = {}
+        self._loading: dict[str, list[dict]] = {}  # tables being loaded: notices meanwhile
         self._leasing: asyncio.Task | None = None
         self._tasks: set[asyncio.Task] = set()
 
@@ -1067,6 +1068,8 @@ class Room:
             return
         table = self.tables.get(message.get("t"))
         if table is None:
+            if message.get("t") in self._loading:
+                self._loading[message["t"]].append(message)
             return
         if kind == "move":
             table.moved_elsewhere(message["p"], message["a"], message["st"])
@@ -1142,13 +1145,21 @@ class Room:
             return table
         if not isinstance(table_id, str) or len(table_id) > 32:
             raise RoomError("not_found", "no such table", 404)
-        rows = await self.store.load_tables(table_id=table_id)
+        # Another process's moves told of while the table loads are followed once it is here.
+        told = self._loading.setdefault(table_id, [])
+        try:
+            rows = await self.store.load_tables(table_id=table_id)
+        finally:
+            if self._loading.get(table_id) is told:
+                del self._loading[table_id]
         if not rows or (rows[0]["status"] not in ("over", "closed") and not self.store.shared):
             raise RoomError("not_found", "no such table", 404)
         table = self.tables.get(table_id)  # loaded meanwhile by another request
         if table is None:
             table = Table(self, rows[0], parlour.replay(_record(rows[0])))
             self.tables[table_id] = table
+        for message in told:
+            self._notice(message)
         return table
 
     # Creating tables -----------------------------------------------------------------------

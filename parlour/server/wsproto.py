@@ -75,3 +75,12 @@ class BoundedWebSocketProtocol(WebSocketsSansIOProtocol):
 def protocol(outbound: int) -> type[BoundedWebSocketProtocol]:
     """The class for uvicorn's `ws=`; uvicorn builds one a connection, so the cap rides on it."""
     return type("BoundedWebSocketProtocol", (BoundedWebSocketProtocol,), {"outbound": outbound})
+
+
+def _from_env() -> type[BoundedWebSocketProtocol]:
+    from .tables import Settings
+    return protocol(Settings.from_env().ws_outbound)
+
+
+# For `parlour serve --workers N`, whose processes name their protocol by import path.
+FromEnv = _from_env()
