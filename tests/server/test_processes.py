@@ -48,21 +48,40 @@ class Person:
                                               open_timeout=10))
         self.frames = []
         self.seat = None
+        self.last = None  # the newest state frame
+        self.sent = None  # (ply, move) of the move on its way
         if token:
             self.ws.send(json.dumps({"type": "join", "token": token}))
 
-    def next_state(self, test=lambda f: True, timeout=20):
+    def read(self, timeout):
+        """One frame within `timeout` seconds (None if none came)."""
+        try:
+            frame = json.loads(self.ws.recv(timeout=timeout))
+        except TimeoutError:
+            return None
+        if frame["type"] == "welcome" and frame["seat"] is not None:
+            self.seat = frame["seat"]
+        if frame["type"] == "error":
+            if frame["code"] not in ("stale", "not_your_turn"):
+                raise AssertionError(frame)
+            self.sent = None  # refused: the position it was chosen in had passed
+        if frame["type"] == "state":
+            self.frames.append(frame)
+            self.last = frame
+        return frame
+
+    def next_state(self, test=lambda f: True, timeout=20, seen=False):
+        """The next state frame that passes `test` (with `seen`: or the newest already read)."""
+        if seen and self.last is not None and test(self.last):
+            return self.last
         deadline = time.monotonic() + timeout
         while True:
-            frame = json.loads(self.ws.recv(timeout=max(0.01, deadline - time.monotonic())))
-            if frame["type"] == "welcome" and frame["seat"] is not None:
-                self.seat = frame["seat"]
-            if frame["type"] == "error" and frame["code"] not in ("stale", "not_your_turn"):
-                raise AssertionError(frame)
-            if frame["type"] == "state":
-                self.frames.append(frame)
-                if test(frame):
-                    return frame
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError("no such frame")
+            frame = self.read(left)
+            if frame is not None and frame["type"] == "state" and test(frame):
+                return frame
 
 
 def replayed(record_url, table):
@@ -80,26 +99,37 @@ def check_views(person, record):
         assert frame["view"] == json.loads(json.dumps(state.view(frame["seat"]))), frame["ply"]
 
 
-def play(people, until, rng, made):
+def play(people, until, rng, made, timeout=60):
     """Each person moves at random when it is their turn, on their own process, until
-    `until(frame)` holds for a frame of the first person; that frame."""
-    seat = min(people)
-    first = people[seat]
-    frame = None
-    for _ in range(500):
-        # A frame where a person is to act (for the first person, once seated: legal moves).
-        frame = first.next_state(lambda f: until(f) or f["status"] == "over" or (
-            f["to_act"] in people and (f["to_act"] != seat or f["legal"]) and
-            not (frame and f["ply"] <= frame["ply"])))
-        if until(frame) or frame["status"] == "over":
+    `until(frame)` holds for the newest frame of the first person; that frame. `made` gets
+    (ply, move) of every move a person made that the room took."""
+    first = people[min(people)]
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for person in people.values():
+            while person.read(0.01) is not None:
+                pass
+        frame = first.last
+        if frame is not None and (until(frame) or frame["status"] == "over"):
             return frame
-        who = people[frame["to_act"]]
-        mine = frame if who is first else who.next_state(
-            lambda f: f["ply"] == frame["ply"] and f["legal"])
-        choice = rng.choice(mine["legal"])
-        who.ws.send(json.dumps({"type": "move", "action": choice, "ply": mine["ply"]}))
-        made.append((mine["ply"], choice))
-    raise AssertionError("the game did not end")
+        for person in people.values():
+            mine = person.last
+            if mine is None or not mine["legal"] or (person.sent and person.sent[0] >= mine["ply"]):
+                continue
+            if person.sent:
+                made.append(person.sent)  # the room took it: the game has moved past it
+            choice = rng.choice(mine["legal"])
+            person.ws.send(json.dumps({"type": "move", "action": choice, "ply": mine["ply"]}))
+            person.sent = (mine["ply"], choice)
+    raise AssertionError("the game did not get there")
+
+
+def settle(people, made):
+    """The moves still on their way when the game ended were taken."""
+    for person in people.values():
+        if person.sent:
+            made.append(person.sent)
+            person.sent = None
 
 
 def test_two_people_on_two_processes_play_a_whole_game_a_third_watches(rooms):
@@ -116,8 +146,8 @@ def test_two_people_on_two_processes_play_a_whole_game_a_third_watches(rooms):
         frame = play({0: ann, 1: bea}, lambda f: False, rng, [])
         assert frame["status"] == "over"
         total = frame["ply"]
-        end = bea.next_state(lambda f: f["status"] == "over")
-        seen = watcher.next_state(lambda f: f["status"] == "over")
+        end = bea.next_state(lambda f: f["status"] == "over", seen=True)
+        seen = watcher.next_state(lambda f: f["status"] == "over", seen=True)
         assert end["ply"] == seen["ply"] == total
     # The watcher on the third process saw every move, one frame a move, once its process had
     # the table (moves made while it loaded arrive together).
@@ -164,6 +194,7 @@ def test_killing_the_process_that_plays_the_computers_hands_them_to_another(room
         assert ann.seat == 0 and start_ply >= 6
         end = play(people, lambda f: False, rng, made)
         assert end["status"] == "over"
+        settle(people, made)
     # No move lost or doubled: one stored move a ply, every person's move at the ply it was
     # made, and the record replays to the end.
     record, state = replayed(b, table)
