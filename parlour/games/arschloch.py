@@ -106,6 +106,10 @@ class Arschloch(Game):
             Option("two_high", False, "with deck=52 (President): the 2 is the highest card"),
             Option("equality", False, "equal ranks may be played; the next player is skipped"),
             Option("bomb", False, "a four-of-a-kind beats any play"),
+            Option("bomb_on_bomb", "higher", "with bomb, which four-of-a-kind beats a "
+                   "four-of-a-kind: higher (only a higher one, like any play) or any (any four, "
+                   "lower ones too: a four beats any play, a four included)",
+                   choices=("higher", "any")),
             Option("revolution", False, "a four-of-a-kind reverses the rank order"),
             Option("seat_change", False, "players re-seat clockwise in rank order from the "
                                          "President after each round"),
@@ -120,6 +124,8 @@ class Arschloch(Game):
         {},
         {"ten_high": True, "equality": True},
         {"bomb": True, "revolution": True},
+        {"bomb": True, "bomb_on_bomb": "any", "revolution": True},
+        {"deck": 52, "bomb": True, "bomb_on_bomb": "any", "equality": True},
         {"deck": 52, "two_high": True, "bomb": True},
         {"rounds": 3, "seat_change": True},
         {"points": 8, "revolution": True, "equality": True},
@@ -204,6 +210,8 @@ class Arschloch(Game):
             raise OptionError("two_high is the 52-card President game: set deck=52")
         if o["two_high"] and o["ten_high"]:
             raise OptionError("two_high and ten_high cannot both be the highest card")
+        if o["bomb_on_bomb"] != "higher" and not o["bomb"]:
+            raise OptionError("bomb_on_bomb says which four beats a four under bomb: set bomb=true")
 
     def __init__(self, players: int | None = None, **options):
         super().__init__(players, **options)
@@ -552,7 +560,7 @@ class ArschlochState(PhasedState):
             cards = self.beat[1].cards
             need = len(cards)
             floor = self.game.rank_of[cards[0]]
-            if self.game.options["bomb"] and need != 4:
+            if self._bombs_beat(need):
                 plays = self._plays_and_bombs(hand, need, floor)
             else:
                 plays = [RUNS[same][need - 1] for same in self._higher(hand, floor)
@@ -565,11 +573,18 @@ class ArschlochState(PhasedState):
             plays = [play for play in plays if play is PASS or len(play.cards) < size]
         return plays
 
+    def _bombs_beat(self, need: int) -> bool:
+        """Under bomb "a four-of-a-kind beats any play": a single, a pair or a triple whatever
+        their ranks; a four only with bomb_on_bomb=any (by default a four is beaten as any play
+        is, by a higher four)."""
+        options = self.game.options
+        return options["bomb"] and (need != 4 or options["bomb_on_bomb"] == "any")
+
     def _plays_and_bombs(self, hand: list, need: int, floor: int) -> list:
         plays = []
         for rank in self._weakest_first(range(len(hand))):
             same = hand[rank]
-            if len(same) >= need and self._beats(rank, floor):
+            if need != 4 and len(same) >= need and self._beats(rank, floor):
                 plays.append(RUNS[same][need - 1])
             if len(same) == 4:
                 plays.append(RUNS[same][3])  # a four-of-a-kind beats any play
@@ -614,10 +629,9 @@ class ArschlochState(PhasedState):
             return f"you may not go out on the highest rank ({cards[0][0]})"
         if self.beat is None:
             return None
-        options = self.game.options
         beaten = self.beat[1].cards
         need = len(beaten)
-        if options["bomb"] and len(cards) == 4 and need != 4:
+        if len(cards) == 4 and self._bombs_beat(need):
             return None  # a four-of-a-kind beats any play
         if len(cards) != need:
             return f"play exactly {need} card{'s' if need > 1 else ''}, or pass"

@@ -336,6 +336,11 @@ class Viashi(_ViashiFamily):
                                       "the last hand has his first draw split between hand and "
                                       "table at random, two draws after two wins in a row, "
                                       "three after three or more"),
+            Option("handicap_tie", "each", "with handicap, after a tie for a hand's top score: "
+                                           "each (every tied player won the hand) or none (a "
+                                           "tie is nobody's win, and it ends the tied players' "
+                                           "winning streaks)",
+                   choices=("each", "none")),
             _elvish(True),
             EIGHTS,
         ),
@@ -345,6 +350,7 @@ class Viashi(_ViashiFamily):
         {},
         {"elvish": False, "eights": "magician"},
         {"round": True, "handicap": True},
+        {"round": True, "handicap": True, "handicap_tie": "none", "eights": "magician"},
         {"round": True, "elvish": False},
     )
 
@@ -362,6 +368,9 @@ class Viashi(_ViashiFamily):
     def check_options(self) -> None:
         if self.options["handicap"] and not self.options["round"]:
             raise OptionError("the handicap works across the hands of a round: set round=true")
+        if self.options["handicap_tie"] != "each" and not self.options["handicap"]:
+            raise OptionError("handicap_tie says who the handicap falls on after a tie: set "
+                              "handicap=true")
 
     def hands_in_match(self) -> int:
         return 9 if self.options["round"] else 1
@@ -378,12 +387,18 @@ class Vashy(_ViashiFamily):
         options=(
             Option("set", False, "play a set of three hands with a running score, each player "
                                  "drawing first once (otherwise each hand is a game)"),
+            Option("tie_bonus", "none", "the bonus of two for most tricks after a tie for "
+                                        "most: none (nobody gets it), each (every tied player "
+                                        "gets two) or shared (the two split in whole points: "
+                                        "one each when two tie, none when all three tie at 6)",
+                   choices=("none", "each", "shared")),
             _elvish(False),
             EIGHTS,
         ),
         twins={"open_spiel": ["hearts", "spades"]},
     )
-    sample_options = ({}, {"set": True, "elvish": True, "eights": "magician"})
+    sample_options = ({}, {"tie_bonus": "each"},
+                      {"set": True, "tie_bonus": "shared", "elvish": True, "eights": "magician"})
     how_to_play = {
         "goal": "Take the most tricks: a point per trick and two more for the most tricks.",
         "turn": ["Draw: take two cards, one face up to your table, one face down to your hand.",
@@ -660,7 +675,7 @@ class ViashiState(PhasedState):
         if game.info.id == "vashy":
             # "the scoring is by trick rather than by capture, a simple bonus of two for most
             # tricks"; the Scholar bonus is not used.
-            bonus = _bonus(self.tricks, 2, 2)
+            bonus = _bonus(self.tricks, 2, 2, tie=game.options["tie_bonus"])
             return [{"tricks": self.tricks[s], "bonus": bonus[s]} for s in range(n)]
         if game.info.id == "viashilym":
             teams = n // 2
@@ -693,9 +708,13 @@ class ViashiState(PhasedState):
         for s in range(self.n):
             self.scores[s] += points[s]
         top = max(points)
+        won = [points[s] == top for s in range(self.n)]
+        # Ruling (rules page): every seat with the hand's top score won it, ties included;
+        # Viashi's handicap_tie=none reads a tie as nobody's win.
+        if sum(won) > 1 and self.game.options.get("handicap_tie") == "none":
+            won = [False] * self.n
         for s in range(self.n):
-            # Ruling (rules page): every seat with the hand's top score won it, ties included.
-            self.streak[s] = self.streak[s] + 1 if points[s] == top else 0
+            self.streak[s] = self.streak[s] + 1 if won[s] else 0
         sides = self.n // 2 if self.game.twins else self.n
         self.log.append(("score", tuple(
             (_side_name(s, self.n, self.game.twins), points[s], tuple(parts[s].items()))
@@ -818,14 +837,21 @@ class ViashiState(PhasedState):
         return twin
 
 
-def _bonus(captives: list[int], most: int, more_than_all: int) -> list[int]:
+def _bonus(captives: list[int], most: int, more_than_all: int, tie: str = "none") -> list[int]:
     """Each side's bonus: `most` for the most captives, or `more_than_all` instead for more than
-    all the others together; a tie for most gives nothing (GAMES.md)."""
+    all the others together. A tie for most gives nothing (GAMES.md), unless Vashy's `tie_bonus`
+    gives `most` to each tied side or shares it out in whole points."""
     bonus = [0] * len(captives)
     top = max(captives)
-    if captives.count(top) == 1:
-        i = captives.index(top)
+    leaders = [i for i, c in enumerate(captives) if c == top]
+    if len(leaders) == 1:
+        i = leaders[0]
         bonus[i] = more_than_all if top > sum(captives) - top else most
+    elif tie != "none":
+        # A tied side never has more than all the others together: only `most` is at stake.
+        share = most if tie == "each" else most // len(leaders)
+        for i in leaders:
+            bonus[i] = share
     return bonus
 
 

@@ -420,6 +420,42 @@ def test_bomb_four_of_a_kind_beats_any_play():
     assert plain.beat is None, "without bomb the ace ends the trick at once"
 
 
+@pytest.mark.parametrize("bomb_on_bomb, eights_legal", [("higher", False), ("any", True)])
+def test_bomb_on_bomb_which_four_beats_a_four(bomb_on_bomb, eights_legal):
+    """«القنبلة: الرباعية تغلب أي لمّة.» — a four-of-a-kind beats any play. Open reading (rules
+    page): whether "any play" takes in a four. `bomb_on_bomb=higher` (default): a four is beaten
+    like any play, by a higher four; `bomb_on_bomb=any`: any four beats it, a lower one too."""
+    s = position([["9C", "9D", "9H", "9S", "7C"], ["8C", "8D", "8H", "8S", "7D"],
+                  ["AC", "AD", "AH", "AS", "TC"], ["JC", "JD"]], to_act=0,
+                 bomb=True, bomb_on_bomb=bomb_on_bomb)
+    play(s, "9C 9D 9H 9S")
+    eights = Play(("8C", "8D", "8H", "8S"))
+    assert (eights in s.legal_actions()) == eights_legal
+    if not eights_legal:
+        before = s.clone()
+        with pytest.raises(IllegalAction, match="8 does not beat 9"):
+            play(s, "8C 8D 8H 8S")
+        assert s == before
+        play(s, "pass")
+    else:
+        play(s, "8C 8D 8H 8S")
+        assert s.beat == (1, eights), "the lower four beats the nines"
+    aces = Play(("AC", "AD", "AH", "AS"))
+    assert aces in s.legal_actions(), "a higher four beats a four under either reading"
+    assert Play(("TC",)) not in s.legal_actions()
+    play(s, "AC AD AH AS")
+    assert s.beat == (2, aces)
+
+
+def test_bomb_on_bomb_is_a_reading_of_bomb():
+    """The option says which four beats a four under `bomb`: without `bomb` it is refused."""
+    with pytest.raises(OptionError, match="set bomb=true"):
+        parlour.load("arschloch", bomb_on_bomb="any")
+    with pytest.raises(OptionError, match="valid values: higher, any"):
+        parlour.load("arschloch", bomb=True, bomb_on_bomb="equal")
+    assert parlour.load("arschloch", bomb=True).options["bomb_on_bomb"] == "higher"
+
+
 def test_revolution_reverses_the_order_until_the_end_of_the_round():
     """«الثورة: الرباعية تقلب الترتيب.» — a four-of-a-kind reverses the rank order (GAMES.md: until
     the end of the round or the next revolution; the top rank is then the lowest)."""
@@ -574,7 +610,8 @@ def test_determinize_keeps_the_cards_a_seat_gave_away():
 @settings(max_examples=60, deadline=None)
 @given(st.permutations(SKAT), st.integers(3, 6), st.randoms(use_true_random=False),
        st.sampled_from([{}, {"equality": True}, {"bomb": True}, {"revolution": True},
-                        {"ten_high": True, "bomb": True, "equality": True}]))
+                        {"ten_high": True, "bomb": True, "equality": True},
+                        {"bomb": True, "bomb_on_bomb": "any", "revolution": True}]))
 def test_any_deal_and_any_choices_keep_the_rules(deck, players, rng, options):
     """Whatever the deal and the choices: a trick's plays are of one count and climb (or equal
     under equality), nobody goes out on the top rank, and the ranking is a permutation."""

@@ -263,9 +263,9 @@ def test_viashi_scoring_captives_bonus_of_nine_and_scholars():
         magicians.view(1))
 
 
-def scored(game_id, tricks, owned=None):
+def scored(game_id, tricks, owned=None, **options):
     """A hand's score from given capture counts (the position after the last capture)."""
-    state = dealt(game_id, R_TABLES, R_HANDS) if game_id != "viashilym" else None
+    state = dealt(game_id, R_TABLES, R_HANDS, **options) if game_id != "viashilym" else None
     if state is None:
         state = parlour.load("viashilym").new_state(seed=1)
     state.tricks = list(tricks)
@@ -291,6 +291,23 @@ def test_vashy_scoring_by_trick_with_two_for_the_most():
     assert "seat 0 20 (18 tricks + 2 bonus)" in state.view(1)["log"][-2]
     assert scored("vashy", [8, 6, 4], [["8W", "8R"], [], []]) == [10, 6, 4]
     assert scored("vashy", [7, 7, 4]) == [7, 7, 4]  # a tie for most: no bonus
+
+
+@pytest.mark.parametrize("tie_bonus, two_tie, three_tie", [
+    ("none", [7, 7, 4], [6, 6, 6]),
+    ("each", [9, 9, 4], [8, 8, 8]),
+    ("shared", [8, 8, 4], [6, 6, 6]),
+])
+def test_vashy_tie_for_most_tricks(tie_bonus, two_tie, three_tie):
+    """Vashy: "a simple bonus of two for most tricks is used (for a total 20 points)". Open
+    reading (rules page): after a tie for most, `tie_bonus=none` (default, the Viashi ruling
+    carried over) gives it to nobody, `each` to every tied player, `shared` splits the two in
+    whole points. A hand with one leader is scored alike under all three."""
+    assert scored("vashy", [7, 7, 4], tie_bonus=tie_bonus) == two_tie
+    assert scored("vashy", [6, 6, 6], tie_bonus=tie_bonus) == three_tie
+    assert scored("vashy", [8, 6, 4], tie_bonus=tie_bonus) == [10, 6, 4]
+    if tie_bonus == "shared":
+        assert sum(two_tie) == 20, "shared keeps the seed's total of 20 when two tie"
 
 
 # Matches ----------------------------------------------------------------------------------------
@@ -341,25 +358,59 @@ def test_the_handicap_splits_a_winners_first_draws_at_random():
         action = heuristic.choose(state, seat) if seat == 0 else state.legal_actions()[0]
         state.apply(action)
     assert shown
-    streak, seen_three = [0, 0, 0], False
-    hand = 0
-    random_draws = {}
+    assert 3 in handicaps_kept(state, "each")
+    with pytest.raises(parlour.OptionError):
+        parlour.load("viashi", handicap=True)  # the handicap needs a round
+
+
+def split_draws(state):
+    """From the log: for each hand, each seat's draws in order, True where split at random."""
+    hand, draws = 0, {}
     for entry in state.log:
         if entry[0] == "hand":
             hand = entry[1]
-            random_draws[hand] = [[], [], []]
+            draws[hand] = [[], [], []]
         if entry[0] == "draw":
-            random_draws[hand][entry[1]].append(entry[4])
+            draws[hand][entry[1]].append(entry[4])
+    return draws
+
+
+def handicaps_kept(state, tie):
+    """Check every hand of a finished round against the handicap: a seat's first k draws split
+    at random, k its hands won in a row (at most 3); after a tie for the top score every tied
+    seat won (tie "each") or none did ("none"). Returns every k seen."""
+    draws = split_draws(state)
+    streak, seen = [0, 0, 0], set()
     for h in range(1, 10):
         for s in range(3):
             k = min(streak[s], 3)
-            seen_three |= k == 3
-            assert random_draws[h][s] == [True] * k + [False] * (9 - k)
+            seen.add(k)
+            assert draws[h][s] == [True] * k + [False] * (9 - k), (h, s)
         points = state.hand_scores[h - 1]
-        streak = [streak[s] + 1 if points[s] == max(points) else 0 for s in range(3)]
-    assert seen_three
-    with pytest.raises(parlour.OptionError):
-        parlour.load("viashi", handicap=True)  # the handicap needs a round
+        won = [p == max(points) for p in points]
+        if tie == "none" and sum(won) > 1:
+            won = [False] * 3
+        streak = [streak[s] + 1 if won[s] else 0 for s in range(3)]
+    return seen
+
+
+@pytest.mark.parametrize("handicap_tie, split_in_hand_two", [
+    ("each", [False, True, True]),
+    ("none", [False, False, False]),
+])
+def test_the_handicap_after_a_tie_for_the_top_score(handicap_tie, split_in_hand_two):
+    """"requiring that winning players use a random distribution between hand and table for the
+    first one to three draws in following hands (one if they won the last hand, ...)". Open
+    reading (rules page): after a tie for a hand's top score, `handicap_tie=each` (default)
+    counts every tied player as a winner, `handicap_tie=none` counts none of them. Seed 9 played
+    with the first legal move: seats 1 and 2 tie at 14 in hand 1."""
+    game = parlour.load("viashi", round=True, handicap=True, handicap_tie=handicap_tie)
+    state = first_legal_to_the_end(game.new_state(seed=9))
+    assert state.hand_scores[0] == [13, 14, 14]
+    assert [draws[0] for draws in split_draws(state)[2]] == split_in_hand_two
+    handicaps_kept(state, handicap_tie)
+    with pytest.raises(parlour.OptionError, match="set handicap=true"):
+        parlour.load("viashi", round=True, handicap_tie="none")
 
 
 def test_vashy_sets_of_three_and_single_hands():
