@@ -4,29 +4,50 @@ from __future__ import annotations
 
 import json
 import statistics
+import time
 from pathlib import Path
 from typing import Optional
 
 import typer
 from rich.console import Console
 from rich.markdown import Markdown
+from rich.markup import escape
 from rich.progress import Progress
 from rich.table import Table
 
 import parlour
 from parlour.agents import make_agent
-from parlour.core.errors import IllegalAction, ParlourError
+from parlour.core.errors import ParlourError
+from parlour.terminal import (CONTEXT, Command, Group, agents_option, game_argument, games_option,
+                              json_option, players_option, rule_options, seed_option,
+                              unwritable, version, write_json)
 
-app = typer.Typer(help="Parlour: rare card games in the terminal.", no_args_is_help=True,
-                  add_completion=False)
+app = typer.Typer(cls=Group, help="Parlour: rare card games in the terminal.",
+                  no_args_is_help=True, add_completion=False, context_settings=CONTEXT)
 console = Console()
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "rules"
 MOVES_SHOWN = 40  # longer lists (placing markers, say) are shown on request
+# Seconds at least between two computer moves at a terminal: time to read each line as it comes.
+PACE = 0.6
+QUIT = ("quit", "exit", "q")
 
 
 def _fail(message: str) -> None:
-    console.print(f"[red]error:[/red] {message}")
+    console.print(f"[red]error:[/red] {escape(message)}")
     raise typer.Exit(2)
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        console.print(f"parlour {version()}", highlight=False)
+        raise typer.Exit()
+
+
+@app.callback()
+def main_options(show_version: bool = typer.Option(False, "--version", "-V", is_eager=True,
+                                                   callback=_show_version,
+                                                   help="print the version and stop")) -> None:
+    """Parlour: rare card games in the terminal."""
 
 
 def load_game(game_id: str, players: Optional[int], option: list[str]):
@@ -44,34 +65,53 @@ def load_game(game_id: str, players: Optional[int], option: list[str]):
         _fail(str(error))
 
 
-@app.command()
+def _read(prompt: str) -> Optional[str]:
+    """A line typed by the person; None when the input ends or Ctrl-C is pressed."""
+    try:
+        return console.input(prompt).strip()
+    except (EOFError, KeyboardInterrupt):
+        console.print()
+        return None
+
+
+@app.command(cls=Command)
 def games() -> None:
     """List every game with its players and options."""
     table = Table("id", "title", "players", "options")
     for game_id in parlour.games():
         info = parlour.game_class(game_id).info
-        table.add_row(info.id, info.title, f"{info.min_players}-{info.max_players}",
-                      ", ".join(o.name for o in info.options))
+        table.add_row(info.id, info.title, _players(info), ", ".join(o.name for o in info.options))
     console.print(table)
 
 
-@app.command()
-def rules(game: str) -> None:
+def _players(info) -> str:
+    if info.min_players == info.max_players:
+        return str(info.min_players)
+    return f"{info.min_players}-{info.max_players}"
+
+
+@app.command(cls=Command)
+def rules(game: str = game_argument()) -> None:
     """Show the rules page of a game."""
+    from parlour.rulespage import for_players
+
     try:
-        parlour.game_class(game)
+        info = parlour.game_class(game).info
     except ParlourError as error:
         _fail(str(error))
     page = DOCS / f"{game}.md"
     if not page.exists():
         _fail(f"no rules page for {game} yet")
-    console.print(Markdown(page.read_text(encoding="utf-8")))
+    text = for_players(page.read_text(encoding="utf-8"), [o.name for o in info.options])
+    console.print(Markdown(text))
 
 
-@app.command()
-def deck(name: Optional[str] = typer.Argument(None, help="the deck (see --list)"),
-         pdf: Optional[Path] = typer.Option(None, "--pdf", help="write the print-and-play PDF here"),
-         paper: str = typer.Option("a4", help="a4 or letter"),
+@app.command(cls=Command)
+def deck(name: Optional[str] = typer.Argument(None, metavar="DECK",
+                                              help="the deck (default: list them)"),
+         pdf: Optional[Path] = typer.Option(None, "--pdf", metavar="PATH",
+                                            help="write the print-and-play PDF here"),
+         paper: str = typer.Option("a4", "--paper", metavar="a4|letter", help="paper size"),
          list_: bool = typer.Option(False, "--list", help="list the decks")) -> None:
     """Print-and-play: a deck's faces at real size on A4 or Letter, with cut marks."""
     from parlour import printing  # cairo is loaded only when a deck is printed
@@ -102,75 +142,157 @@ def deck(name: Optional[str] = typer.Argument(None, help="the deck (see --list)"
                   f"{sheet.paper.name} pages")
 
 
-@app.command()
-def play(game: str,
-         players: Optional[int] = typer.Option(None, help="number of players"),
-         seat: int = typer.Option(0, help="your seat (0 plays first)"),
-         opponents: str = typer.Option("heuristic", help="agent for the computer seats"),
-         seed: Optional[int] = typer.Option(None, help="seed of the deal"),
-         option: list[str] = typer.Option([], "--option", "-o", help="rule option key=value"),
-         save: Optional[Path] = typer.Option(None, help="write the record here at the end"),
-         hints: bool = typer.Option(False, "--hints", help="allow 'hint': the hard computer "
-                                                             "player's best moves for you")):
+@app.command(cls=Command)
+def play(game: str = game_argument(),
+         players: Optional[int] = players_option(),
+         seat: int = typer.Option(0, "--seat", metavar="SEAT", help="your seat (0 plays first)"),
+         opponents: str = typer.Option("heuristic", "--opponents", "-a", metavar="SPEC",
+                                       help="the computer seats' agent: easy, medium, hard, "
+                                            "heuristic, random or ismcts:..."),
+         seed: Optional[int] = seed_option(None, "seed of the deal (default: a new deal)"),
+         option: list[str] = rule_options(),
+         save: Optional[Path] = typer.Option(None, "--save", metavar="PATH",
+                                             help="write the record here when the game ends or "
+                                                  "you quit"),
+         hints: bool = typer.Option(False, "--hints/--no-hints",
+                                    help="allow 'hint': the hard computer player's best moves "
+                                         "for you"),
+         pace: Optional[float] = typer.Option(None, "--pace", metavar="SECONDS", min=0,
+                                              help="at least this long between computer "
+                                                   "moves; 0: no pause",
+                                              show_default=f"{PACE} at a terminal, 0 when the "
+                                                           f"output is piped")) -> None:
     """Play a game in the terminal against computer seats."""
     loaded = load_game(game, players, option)
     if not 0 <= seat < loaded.players:
         _fail(f"seat must be 0..{loaded.players - 1}")
+    if unwritable(save):
+        _fail(unwritable(save))
     try:
         agents = {s: make_agent(opponents, loaded, seed=(seed or 0) + s)
                   for s in loaded.seats if s != seat}
     except ParlourError as error:
         _fail(str(error))
+    if pace is None:
+        pace = PACE if console.is_terminal else 0.0
     state = loaded.new_state(seed=seed)
-    console.print(f"[bold]{loaded.info.title}[/bold]: you are seat {seat}. "
-                  "Type a move, its number, " + ("'hint', " if hints else "") + "'help' or 'quit'.")
+    words = ["'moves'"] + (["'hint'"] if hints else []) + ["'help'"]
+    console.print(f"[bold]{escape(loaded.info.title)}[/bold]: you are seat {seat}. Type a move "
+                  f"or its number, or {', '.join(words)} or 'quit'.")
     seen: list[str] = []
     while not state.is_terminal:
         to_act = state.current_player
         if to_act != seat:
-            state.apply(agents[to_act].choose(state, to_act), seat=to_act)
+            started = time.monotonic()
+            try:
+                with console.status(f"seat {to_act} is thinking…"):
+                    action = agents[to_act].choose(state, to_act)
+                    left = pace - (time.monotonic() - started)
+                    if left > 0:
+                        time.sleep(left)
+            except KeyboardInterrupt:
+                _leave(state, save)
+            state.apply(action, seat=to_act)
+            seen = _show_log(state.view(seat), seen)
             continue
         view = state.view(seat)
         seen = _show_log(view, seen)
         console.rule()
-        console.print(loaded.render(view))
+        console.print(loaded.render(view), markup=False)
         legal = state.legal_actions()
-        shown = "  ".join(f"[cyan]{i}[/cyan] {a}" for i, a in enumerate(legal[:MOVES_SHOWN]))
-        if len(legal) > MOVES_SHOWN:
-            shown += f"  … {len(legal) - MOVES_SHOWN} more ('moves' lists them all)"
-        console.print("moves: " + shown)
-        while True:
-            text = console.input("[bold]your move> [/bold]").strip()
-            if text in ("quit", "exit"):
-                raise typer.Exit(0)
-            if text == "help":
-                console.print("type the move as shown (e.g. '8H 8D', 'pass') or its number")
-                continue
-            if text == "hint":
-                if not hints:
-                    console.print("hints are off: start with --hints")
-                    continue
-                from parlour.agents.hints import format_hints, hints as best_moves
-                with console.status("thinking…"):
-                    console.print(format_hints(best_moves(state, seat, seed=seed)))
-                continue
-            if text == "moves":
-                console.print("  ".join(f"[cyan]{i}[/cyan] {a}" for i, a in enumerate(legal)))
-                continue
-            try:
-                action = legal[int(text)] if text.isdigit() else loaded.parse_action(state, text)
-                state.apply(action, seat=seat)
-                break
-            except (IndexError, ValueError) as error:
-                console.print(f"[red]{error if isinstance(error, IllegalAction) else 'no such move number'}[/red]")
+        console.print("moves: " + _list_moves(legal, MOVES_SHOWN))
+        action = _your_move(loaded, state, legal, hints, save, seed, seat)
+        if action is None:
+            _leave(state, save)
+        # Your own move shows at once, before the computers think about theirs.
+        before = seen
+        seen = _show_log(state.view(seat), seen)
+        if seen == before:
+            console.print(f"[dim]you: {escape(str(action))}[/dim]")
     view = state.view(seat)
     _show_log(view, seen)
     console.rule("game over")
-    console.print(loaded.render(view))
+    console.print(loaded.render(view), markup=False)
     console.print("returns: " + ", ".join(f"seat {s}: {r:g}" for s, r in enumerate(state.returns())))
-    if save:
-        save.write_text(json.dumps(state.record(), indent=1))
-        console.print(f"record written to {save}")
+    _save(state, save, "the record")
+
+
+def _leave(state, save: Optional[Path]) -> None:
+    console.print("you left the game")
+    _save(state, save, "the game so far")
+    raise typer.Exit(0)
+
+
+def _list_moves(legal: list, shown: int | None = None) -> str:
+    text = "  ".join(f"[cyan]{i}[/cyan] {escape(str(a))}" for i, a in enumerate(legal[:shown]))
+    if shown is not None and len(legal) > shown:
+        text += f"  … {len(legal) - shown} more ('moves' lists them all)"
+    return text
+
+
+def _your_move(game, state, legal: list, hints: bool, save: Optional[Path], seed, seat: int):
+    """Ask for the person's move, again with the reason until the rules take one, and play it.
+    Returns the move, or None when the person quits."""
+    while True:
+        text = _read("[bold]your move> [/bold]")
+        if text is None or text.lower() in QUIT:
+            return None
+        word = text.lower()
+        if word in ("help", "?"):
+            console.print(_help(legal, hints, save))
+            continue
+        if word == "hint":
+            if not hints:
+                console.print("hints are off: start with --hints")
+                continue
+            from parlour.agents.hints import format_hints, hints as best_moves
+            try:
+                with console.status("thinking…"):
+                    found = best_moves(state, seat, seed=seed)
+            except KeyboardInterrupt:
+                console.print("no hint: stopped")
+                continue
+            console.print(format_hints(found), markup=False)
+            continue
+        if word == "moves":
+            console.print(_list_moves(legal))
+            continue
+        if text.isdecimal() and int(text) >= len(legal):
+            console.print(f"[red]no such move number: the moves are numbered 0 to "
+                          f"{len(legal) - 1}[/red]")
+            continue
+        try:
+            action = legal[int(text)] if text.isdecimal() else game.parse_action(state, text)
+            state.apply(action, seat=seat)
+            return action
+        except (ParlourError, ValueError) as error:
+            console.print(f"[red]{escape(str(error))}[/red]")
+
+
+def _help(legal: list, hints: bool, save: Optional[Path]) -> str:
+    """What the person may type now, with this game's own moves as the examples."""
+    picks = [legal[0], legal[len(legal) // 2], legal[-1]]
+    examples = ", ".join(f"'{escape(str(a))}'" for a in dict.fromkeys(map(str, picks)))
+    hint = "the hard computer player's best moves" + ("" if hints else " (start with --hints)")
+    leave = "leave the game" + (f" (the game so far is written to {escape(str(save))})"
+                                if save else " (start with --save PATH to keep a record)")
+    return "\n".join([
+        f"Type a move as the list writes it, e.g. {examples}, or its number "
+        f"(0 to {len(legal) - 1}).",
+        "  [cyan]moves[/cyan]  list every legal move",
+        f"  [cyan]hint[/cyan]   {hint}",
+        "  [cyan]help[/cyan]   this text",
+        f"  [cyan]quit[/cyan]   {leave}"])
+
+
+def _save(state, path: Optional[Path], what: str) -> None:
+    if path is None:
+        return
+    try:
+        path.write_text(json.dumps(state.record(), indent=1))
+    except OSError as error:
+        _fail(f"cannot write {path}: {error.strerror}")
+    console.print(f"{what} written to {escape(str(path))}")
 
 
 def _show_log(view: dict, seen: list[str]) -> list[str]:
@@ -180,7 +302,7 @@ def _show_log(view: dict, seen: list[str]) -> list[str]:
     overlap = next((k for k in range(min(len(seen), len(log)), 0, -1)
                     if seen[-k:] == log[:k]), 0)
     for line in log[overlap:]:
-        console.print(f"[dim]{line}[/dim]")
+        console.print(f"[dim]{escape(line)}[/dim]")
     return log
 
 
@@ -194,27 +316,32 @@ def play_out(game, agent_specs: list[str], seed: int):
     return state
 
 
-@app.command()
-def simulate(game: str,
-             n: int = typer.Option(100, "-n", help="number of games"),
-             agents: str = typer.Option("random", help="agent specs, comma separated, one per "
-                                                       "seat (the last repeats)"),
-             players: Optional[int] = typer.Option(None),
-             seed: int = typer.Option(0),
-             option: list[str] = typer.Option([], "--option", "-o"),
-             as_json: bool = typer.Option(False, "--json", help="print JSON")):
+@app.command(cls=Command)
+def simulate(game: str = game_argument(),
+             n: int = games_option(100),
+             agents: str = agents_option("random", "agent specs, comma separated, one per seat "
+                                                   "(the last repeats)"),
+             players: Optional[int] = players_option(),
+             seed: int = seed_option(0, "game i uses seed SEED+i"),
+             option: list[str] = rule_options(),
+             json_out: Optional[str] = json_option()) -> None:
     """Play N games between computer players and print placements and game length."""
     loaded = load_game(game, players, option)
+    if unwritable(json_out):
+        _fail(unwritable(json_out))
     specs = [s.strip() for s in agents.split(",") if s.strip()]
+    if not specs:
+        _fail("give at least one agent, e.g. --agents random")
     specs = (specs + [specs[-1]] * loaded.players)[:loaded.players]
     try:
         for spec in set(specs):
             make_agent(spec, loaded)
     except ParlourError as error:
         _fail(str(error))
+    only_json = json_out == "-"
     places = [[0] * loaded.players for _ in loaded.seats]
     lengths, totals = [], [0.0] * loaded.players
-    with Progress(console=console, transient=True, disable=as_json) as progress:
+    with Progress(console=console, transient=True, disable=only_json) as progress:
         task = progress.add_task(f"{loaded.info.id}", total=n)
         for i in range(n):
             state = play_out(loaded, specs, seed + i)
@@ -226,9 +353,9 @@ def simulate(game: str,
             progress.advance(task)
     result = {"game": loaded.info.id, "games": n, "agents": specs, "seed": seed,
               "placements": places, "mean_return": [t / n for t in totals],
-              "mean_length": statistics.fmean(lengths) if lengths else 0}
-    if as_json:
-        print(json.dumps(result))
+              "mean_length": statistics.fmean(lengths)}
+    if only_json:
+        write_json(result, "-")
         return
     table = Table("seat", "agent", "mean return",
                   *[f"place {p + 1}" for p in range(loaded.players)])
@@ -237,48 +364,77 @@ def simulate(game: str,
                       *map(str, places[s]))
     console.print(table)
     console.print(f"mean game length: {result['mean_length']:.1f} decisions over {n} games")
+    if json_out:
+        try:
+            write_json(result, json_out)
+        except OSError as error:
+            _fail(f"cannot write {json_out}: {error.strerror}")
+        console.print(f"results written to {escape(json_out)}")
 
 
-@app.command()
-def replay(record: Path, step: bool = typer.Option(True, help="wait for Enter between moves"),
-           seat: Optional[int] = typer.Option(None, help="show this seat's view (default: "
-                                                         "spectator)")):
-    """Step through a game record (JSON)."""
+@app.command(cls=Command)
+def replay(record: Path = typer.Argument(..., metavar="RECORD",
+                                         help="a game record (JSON), as 'play --save' writes it",
+                                         show_default=False),
+           seat: Optional[int] = typer.Option(None, "--seat", metavar="SEAT",
+                                              help="see the table as this seat saw it, its "
+                                                   "hidden cards too (default: as an onlooker)",
+                                              show_default=False),
+           step: bool = typer.Option(True, "--step/--no-step",
+                                     help="wait for Enter before each move ('q' stops)")) -> None:
+    """Step through a game record (JSON), drawing the table after each move as 'play' does."""
     try:
         data = json.loads(record.read_text())
         game = parlour.load(data["game"], data.get("players"), **data.get("options", {}))
         state = game.new_state(seed=data["seed"], deck=data.get("deck"))
-    except (OSError, ValueError, KeyError, ParlourError) as error:
+        actions = list(data.get("actions", []))
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, ParlourError) as error:
         _fail(f"cannot read {record}: {error}")
-    actions = data.get("actions", [])
+    if seat is not None and not 0 <= seat < game.players:
+        _fail(f"seat must be 0..{game.players - 1}")
+    who = "an onlooker" if seat is None else f"seat {seat}"
+    console.print(f"[bold]{escape(game.info.title)}[/bold]: {len(actions)} moves, seen by {who}.")
+    view = state.view(seat)
+    seen = _show_log(view, [])
+    console.print(game.render(view), markup=False)
     for number, text in enumerate(actions, start=1):
+        if step:
+            answer = _read("[dim]Enter: next move, q: quit [/dim]")
+            if answer is None or answer.lower() in QUIT:
+                console.print(f"stopped before move {number} of {len(actions)}")
+                return
         actor = state.current_player
         try:
             state.apply(game.parse_action(state, text))
-        except ParlourError as error:
+        except (ParlourError, ValueError) as error:
             _fail(f"move {number} ({text!r}) does not replay: {error}")
-        console.print(f"[cyan]{number}[/cyan] seat {actor}: {text}")
-        if step and number < len(actions):
-            console.input("")
+        # The move itself is named only to the seat that made it: the others see what the log
+        # tells them, as at the table.
+        own = f": {escape(text)}" if seat is not None and actor == seat else ""
+        console.rule(f"move {number} of {len(actions)}, seat {actor}{own}")
+        view = state.view(seat)
+        seen = _show_log(view, seen)
+        console.print(game.render(view), markup=False)
     console.rule("end of record")
-    console.print(game.render(state.view(seat)))
     if state.is_terminal:
         console.print("returns: " + ", ".join(f"seat {s}: {r:g}"
                                               for s, r in enumerate(state.returns())))
+    else:
+        console.print("the record stops before the end of the game")
 
 
 from parlour.agents.arena_cli import arena  # noqa: E402  (a command of its own, like the rest)
 
-app.command("arena")(arena)
+app.command("arena", cls=Command)(arena)
 
 from parlour.scorer_cli import app as scorer  # noqa: E402
 from parlour.server.cli import serve  # noqa: E402
 
-app.command("serve")(serve)
+app.command("serve", cls=Command)(serve)
 
 from parlour.lab.cli import lab  # noqa: E402
 
-app.command("lab")(lab)
+app.command("lab", cls=Command)(lab)
 
 app.add_typer(scorer, name="score", help="Score a hand of real cards: Loot or Treasure.")
 

@@ -10,8 +10,10 @@ from rich.table import Table
 
 import parlour
 from .core.errors import ParlourError
+from .terminal import CONTEXT, Command, Group
 
-app = typer.Typer(help="Score a hand of real cards at its best arrangement.", no_args_is_help=True)
+app = typer.Typer(cls=Group, help="Score a hand of real cards at its best arrangement.",
+                  no_args_is_help=True, context_settings=CONTEXT)
 
 
 def _split(words: list[str]) -> list[str]:
@@ -50,22 +52,30 @@ def _score(game_id: str, title: str, hand: list[str], gods: list[str], options: 
     _show(title, result)
 
 
-@app.command("loot")
-def loot(hand: list[str] = typer.Argument(..., help="the cards: 1W .. 9G, gods by name"),
-         gods: list[str] = typer.Option([], "--gods", "-g",
-                                        help="gods in the other hands (Lady,Thief or repeat)"),
-         run_bonus: str = typer.Option("scaled", help="scaled or flat six-color bonus")) -> None:
+@app.command("loot", cls=Command)
+def loot(hand: list[str] = typer.Argument(..., metavar="CARD",
+                                          help="the cards: 1W .. 9G, gods by name",
+                                          show_default=False),
+         gods: list[str] = typer.Option([], "--gods", "-g", metavar="GODS",
+                                        help="gods in the other hands (Lady,Thief or repeat)",
+                                        show_default=False),
+         run_bonus: str = typer.Option("scaled", "--run-bonus", metavar="scaled|flat",
+                                       help="the six-color bonus")) -> None:
     """A Loot hand at the firing of the village: every god in any hand is in play."""
     _score("loot", "Loot", hand, gods, {"run_bonus": run_bonus})
 
 
-@app.command("treasure")
-def treasure(hand: list[str] = typer.Argument(..., help="the cards: 1W .. 9G, gods by name"),
-             gods: list[str] = typer.Option([], "--gods", "-g",
+@app.command("treasure", cls=Command)
+def treasure(hand: list[str] = typer.Argument(..., metavar="CARD",
+                                              help="the cards: 1W .. 9G, gods by name",
+                                              show_default=False),
+             gods: list[str] = typer.Option([], "--gods", "-g", metavar="GODS",
+                                            show_default=False,
                                             help="gods on the table with the kind of meld: "
                                                  "Lady:set, Thief:run, Friend:color (a god "
                                                  "color holding a run: Builder:color+run)"),
-             six_color_bonus: bool = typer.Option(False, help="count Loot's six-color bonus")
+             six_color_bonus: bool = typer.Option(False, "--six-color-bonus/--no-six-color-bonus",
+                                                  help="count Loot's six-color bonus")
              ) -> None:
     """Treasure cards as if tabled (4 a card), the rest in hand, under the effects in force."""
     _score("treasure", "Treasure", hand, gods, {"six_color_bonus": six_color_bonus})

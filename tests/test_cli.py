@@ -28,7 +28,7 @@ def test_play_re_asks_with_the_reason_and_plays_to_the_end(tmp_path):
     record = tmp_path / "game.json"
     moves = "\n".join(["ZZ", "99", "help"] + ["0"] * 200) + "\n"
     result = runner.invoke(app, ["play", "arschloch", "--seed", "3", "--seat", "0",
-                                 "--save", str(record)], input=moves)
+                                 "--pace", "0", "--save", str(record)], input=moves)
     assert result.exit_code == 0, result.output
     assert "'ZZ' is not a card" in result.output
     assert "no such move number" in result.output
@@ -50,7 +50,7 @@ def test_play_refuses_bad_options_naming_the_valid_ones():
 
 def test_simulate_prints_placements_and_length_as_json():
     result = runner.invoke(app, ["simulate", "arschloch", "-n", "20", "--agents",
-                                 "heuristic,random", "--seed", "1", "--json"])
+                                 "heuristic,random", "--seed", "1", "--json", "-"])
     assert result.exit_code == 0
     data = json.loads(result.output)
     assert data["agents"] == ["heuristic", "random", "random", "random"]

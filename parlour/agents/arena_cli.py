@@ -3,7 +3,6 @@ line. The main CLI mounts `app` (or calls `arena` as a command of its own)."""
 
 from __future__ import annotations
 
-import json
 from typing import Optional
 
 import typer
@@ -14,31 +13,34 @@ from rich.table import Table
 
 from ..core.errors import OptionError
 from ..core.registry import game_class, load
+from ..terminal import (CONTEXT, Command, Group, agents_option, game_argument, games_option,
+                        jobs_option, json_option, players_option, rule_options, seed_option,
+                        unwritable, write_json)
 from . import parse_spec
 
-app = typer.Typer(help="Computer players against each other.", no_args_is_help=True)
+app = typer.Typer(cls=Group, help="Computer players against each other.", no_args_is_help=True,
+                  context_settings=CONTEXT)
 
 
-@app.command()
+@app.command(cls=Command)
 def arena(
-    game: str = typer.Argument(..., help="game id, e.g. arschloch"),
-    agents: str = typer.Option("hard,medium,easy", "--agents", "-a",
-                               help="one agent spec per seat, comma-separated: easy, medium, "
-                                    "hard, random, heuristic, ismcts:iters=2000 (parameters of "
-                                    "one spec are separated by '/', e.g. "
-                                    "ismcts:seconds=0.5/rollout=heuristic)"),
-    games: int = typer.Option(100, "--games", "-n", min=1, help="number of games"),
-    seed: int = typer.Option(0, "--seed", help="seed of the deals and of the agents"),
-    players: Optional[int] = typer.Option(None, "--players", "-p",
-                                          help="seats (default: one per agent)"),
-    option: list[str] = typer.Option([], "--option", "-o", help="game option k=v (repeat)"),
-    json_out: Optional[str] = typer.Option(None, "--json", help="also write the results here"),
-    markdown: bool = typer.Option(False, "--markdown", help="also print the tables as Markdown"),
-    jobs: int = typer.Option(1, "--jobs", "-j", min=1,
-                             help="worker processes (the results do not depend on it)"),
-    journal: Optional[str] = typer.Option(None, "--journal",
+    game: str = game_argument(),
+    agents: str = agents_option("hard,medium,easy",
+                                "one agent spec per seat, comma-separated: easy, medium, hard, "
+                                "random, heuristic, ismcts:iters=2000 (parameters of one spec "
+                                "are separated by '/', e.g. ismcts:seconds=0.5/rollout=heuristic)"),
+    games: int = games_option(100),
+    seed: int = seed_option(0, "seed of the deals and of the agents"),
+    players: Optional[int] = players_option("seats (default: one per agent)"),
+    option: list[str] = rule_options(),
+    json_out: Optional[str] = json_option(),
+    markdown: bool = typer.Option(False, "--markdown/--no-markdown",
+                                  help="also print the tables as Markdown"),
+    jobs: int = jobs_option("worker processes (the results do not depend on it)"),
+    journal: Optional[str] = typer.Option(None, "--journal", metavar="PATH",
                                           help="add each game's outcome to this file as it "
-                                               "ends; run again with it to go on after a stop"),
+                                               "ends; run again with it to go on after a stop",
+                                          show_default=False),
 ) -> None:
     """Play GAME many times with seats rotated and report each agent's mean return and place
     (95% intervals), paired differences between the agents listed, and an openskill rating."""
@@ -52,6 +54,8 @@ def arena(
         for spec in specs:
             parse_spec(spec)  # a misspelt agent is named before anything else
         options = parse_options(game, option)
+        if unwritable(json_out):
+            raise OptionError(unwritable(json_out))
         loaded = load(game, players if players is not None else len(specs), **options)
         if len(specs) != loaded.players:
             raise OptionError(f"give one agent per seat: {loaded.players} seats, "
@@ -65,6 +69,9 @@ def arena(
     except (OptionError, ValueError) as error:
         console.print(f"[red]error:[/red] {error}")
         raise typer.Exit(2) from None
+    if json_out == "-":
+        write_json(result.to_dict(), "-")
+        return
     console.print(rich_table(result))
     for row in result.differences():
         verdict = "separated" if row["separated"] else "not separated"
@@ -76,8 +83,11 @@ def arena(
     console.print(f"{result.games} games{again} in {result.seconds:.0f} s, seed {seed}, "
                   f"{loaded!r}", highlight=False)
     if json_out:
-        with open(json_out, "w") as out:
-            json.dump(result.to_dict(), out, indent=1)
+        try:
+            write_json(result.to_dict(), json_out)
+        except OSError as error:
+            console.print(f"[red]error:[/red] cannot write {json_out}: {error.strerror}")
+            raise typer.Exit(2) from None
 
 
 def split_agents(text: str) -> list[str]:

@@ -18,8 +18,11 @@ def hints(state, seat: int | None = None, seconds: float | None = None,
     Each move carries `win`: the share of the search's playouts through it that this seat won
     (ties split), an estimate of the chance to finish first after it; `value`: the mean reward in
     [0, 1] the search maximises (1 = above every other seat); `visits`: how much the search looked
-    at it. `seconds` bounds the time, `iters` the iterations (neither: the hard level's
-    seconds); with `iters` alone and a `seed`, the answer is repeatable."""
+    at it. The best carries `kept`: true when it is the game's heuristic move, which hard keeps
+    unless the search finds one clearly better, rather than the move searched most; an
+    alternative may then show a higher `win`. `seconds` bounds the time, `iters` the iterations
+    (neither: the hard level's seconds); with `iters` alone and a `seed`, the answer is
+    repeatable."""
     if state.is_terminal:
         raise ValueError("the game is over: there is nothing to hint")
     to_act = state.current_player
@@ -42,8 +45,10 @@ def hints(state, seat: int | None = None, seconds: float | None = None,
     ranked = agent.ranked(root, legal)
     # The hard player's move first (it may keep its heuristic's move over a lucky one).
     chosen = agent.best_action(root, legal, agent.last["first"])
+    kept = chosen != ranked[0][0]
     ranked.sort(key=lambda pair: pair[0] != chosen)
     moves = [_move(game, action, child) for action, child in ranked[:max(1, top)]]
+    moves[0]["kept"] = kept
     return {"seat": seat, "best": moves[0], "alternatives": moves[1:],
             "iterations": agent.last["iterations"],
             "seconds": round(agent.last["seconds"], 3)}
@@ -62,14 +67,38 @@ def _move(game, action, child) -> dict:
 
 
 def format_hints(data: dict) -> str:
-    """One line per move, for the terminal."""
-    def line(move, mark):
+    """One line per move, for the terminal. An alternative showing a higher win share than the
+    best says why it is not the best, so that the list never seems to contradict itself."""
+    best = data["best"]
+
+    def line(move, mark, note=""):
         if move.get("forced"):
             return f"{mark} {move['action']} (the only legal move)"
         win = "?" if move["win"] is None else f"{100 * move['win']:.0f}%"
-        return f"{mark} {move['action']}  win {win}  ({move['visits']} playouts)"
-    lines = [line(data["best"], "best:")]
-    lines += [line(m, "  or:") for m in data["alternatives"]]
+        return f"{mark} {move['action']}  win {win}  ({move['visits']} playouts{note})"
+
+    lines = [line(best, "best:")]
+    if best.get("kept"):
+        lines.append("      the computer player's own choice: the search found no move clearly "
+                     "better")
+    lines += [line(m, "  or:", _why_not_best(m, best)) for m in data["alternatives"]]
     if data["iterations"]:
         lines.append(f"({data['iterations']} playouts in {data['seconds']:.2f} s)")
     return "\n".join(lines)
+
+
+def _why_not_best(move: dict, best: dict) -> str:
+    """Why an alternative with a higher win share than the best is not the best ('' when its
+    share is not higher). The search weighs the mean result over all places, not first places
+    alone, and a share from fewer playouts is less sure."""
+    if move["win"] is None or best.get("win") is None or move["win"] <= best["win"]:
+        return ""
+    reasons = []
+    if move["value"] is not None and best.get("value") is not None and \
+            move["value"] < best["value"]:
+        reasons.append("a lower mean result")
+    if move["visits"] < best["visits"]:
+        reasons.append("fewer playouts")
+    if not reasons:
+        return "; a higher win share, not clearly better"
+    return "; a higher win share, but " + " and ".join(reasons)

@@ -167,8 +167,9 @@ class Game:
             players = info.default_players
         if isinstance(players, bool) or not isinstance(players, int) or not (
                 info.min_players <= players <= info.max_players):
-            raise OptionError(f"{info.title} takes {info.min_players} to {info.max_players} "
-                              f"players, not {players!r}")
+            count = str(info.min_players) if info.min_players == info.max_players else \
+                f"{info.min_players} to {info.max_players}"
+            raise OptionError(f"{info.title} takes {count} players, not {players!r}")
         chosen = {}
         for name, value in options.items():
             chosen[name] = info.option(name).validate(value)

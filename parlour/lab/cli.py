@@ -16,6 +16,8 @@ from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
 import parlour
 from parlour.agents import make_agent
 from parlour.core.errors import ParlourError
+from parlour.terminal import (agents_option, game_argument, games_option, jobs_option,
+                              players_option, rule_options, seed_option)
 
 console = Console()
 
@@ -30,23 +32,26 @@ def _options(cls, items: list[str]) -> dict:
     return options
 
 
-def lab(game: str = typer.Argument(..., help="game id, e.g. arschloch"),
-        n: int = typer.Option(200, "-n", min=1, help="games per option setting"),
-        agents: str = typer.Option("heuristic", "--agents", "-a",
-                                   help="agent specs, comma separated, one per seat (the last "
-                                        "repeats); seats rotate each game when they differ"),
-        players: Optional[int] = typer.Option(None, "--players", "-p"),
-        option: list[str] = typer.Option([], "--option", "-o", help="game option k=v (repeat)"),
-        seed: int = typer.Option(0, "--seed", help="game i uses seed S+i"),
-        jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="worker processes"),
-        out: Path = typer.Option(Path("lab-out"), "--out", help="directory of the run; an "
-                                                                "unfinished run there resumes"),
-        compare: Optional[str] = typer.Option(None, "--compare",
-                                              help="option=value: also play the same seeds "
-                                                   "with this option changed (A/B)"),
-        backend: str = typer.Option("local", "--backend", help="local (processes) or ray"),
-        ray_address: Optional[str] = typer.Option(None, "--ray-address",
-                                                  help="a Ray cluster to join")) -> None:
+def lab(game: str = game_argument(),
+        n: int = games_option(200, "games per option setting"),
+        agents: str = agents_option("heuristic", "agent specs, comma separated, one per seat "
+                                                 "(the last repeats); seats rotate each game "
+                                                 "when they differ"),
+        players: Optional[int] = players_option(),
+        option: list[str] = rule_options(),
+        seed: int = seed_option(0, "game i uses seed SEED+i"),
+        jobs: int = jobs_option("worker processes"),
+        out: Path = typer.Option(Path("lab-out"), "--out", metavar="DIR",
+                                 help="directory of the run; an unfinished run there resumes"),
+        compare: Optional[str] = typer.Option(None, "--compare", metavar="KEY=VALUE",
+                                              help="also play the same seeds with this option "
+                                                   "changed (A/B)", show_default=False),
+        backend: str = typer.Option("local", "--backend", metavar="local|ray",
+                                    help="where the games run: local processes or a Ray "
+                                         "cluster"),
+        ray_address: Optional[str] = typer.Option(None, "--ray-address", metavar="ADDRESS",
+                                                  help="a Ray cluster to join",
+                                                  show_default=False)) -> None:
     """Play N games between computer players and write report.md and report.html: seat
     advantage, length, endings, card influence, agents' strength gap and an A/B of a rule."""
     from . import report

@@ -19,7 +19,6 @@ import contextlib
 import html
 import json
 import math
-import re
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -29,6 +28,7 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 import parlour
+from parlour.rulespage import for_players
 
 from . import cards, i18n
 from .tables import Connection, Room, RoomError, Settings, agent_specs, parse_json
@@ -252,6 +252,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     return app
 
 
+def app_from_env() -> FastAPI:
+    """The app of one of `parlour serve --workers N`'s processes: settings from PARLOUR_*."""
+    return create_app(Settings.from_env())
+
+
 async def _json_body(request: Request, room: Room, optional: bool = False):
     chunks, size = [], 0
     async for chunk in request.stream():  # read no more than the limit, however much is sent
@@ -321,38 +326,6 @@ def rules_html(cls, docs: Path, tr: i18n.Translator | None = None) -> str:
 def _markdown(path: Path) -> str:
     return markdown.markdown(for_players(path.read_text(encoding="utf-8")),
                              extensions=["tables", "fenced_code", "sane_lists", "toc"])
-
-
-# A rules page is written for players and developers alike; the room shows players the rules:
-# no sentence that points into the repository, no option identifiers.
-_REPOSITORY = re.compile(r"`?\b(?:shared|parlour|tests|bench|scripts|docs|seeds)/|\.py\b|"
-                         r"GAMES\.md|\]\(\.\./|`[A-Z_]{3,}`|`\w+\(|\b[a-z]+_[a-z]+s\b")
-_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z(`*])")
-_IDENTIFIER = re.compile(r"`([a-z0-9]*_[a-z0-9_]*(?:=[a-z0-9_]+)?|[a-z0-9]+=[a-z0-9]*_[a-z0-9_]*)`")
-
-
-def for_players(text: str) -> str:
-    out, paragraph = [], []
-
-    def flush():
-        if paragraph:
-            sentences = _SENTENCE.split(" ".join(paragraph))
-            kept = [s for s in sentences if not _REPOSITORY.search(s)]
-            if kept:
-                out.append(" ".join(kept))
-            paragraph.clear()
-
-    for line in text.splitlines():
-        if not line.strip() or line.lstrip().startswith(("|", "#", "-", "*", "```", ">")) or \
-                re.match(r"\s*\d+\.", line):
-            flush()
-            if not _REPOSITORY.search(line):
-                out.append(line)
-        else:
-            paragraph.append(line.strip())
-    flush()
-    return _IDENTIFIER.sub(lambda m: "`" + m.group(1).replace("_", " ").replace("=", " ") + "`",
-                           "\n".join(out))
 
 
 def _value(value) -> str:

@@ -224,6 +224,9 @@ def parse_options(game_id: str, players: Any, raw: Any):
         players = info.default_players
     if not strict_int(players) or not (
             info.min_players <= players <= info.max_players):
+        if info.min_players == info.max_players:
+            raise RoomError("bad_players", f"{info.title} takes {info.min_players} players",
+                            field="players")
         raise RoomError("bad_players", f"{info.title} takes {info.min_players} to "
                         f"{info.max_players} players", field="players")
     if raw is None:
@@ -1310,8 +1313,8 @@ class Room:
 
     # The lobby -----------------------------------------------------------------------------
     async def listing(self) -> dict:
-        # Lobbies poll every few seconds: made at most once a second, and only what is shown.
-        key = (self.lobby_version, int(time.time()))
+        # Lobbies poll every few seconds: made at most four times a second, only what is shown.
+        key = (self.lobby_version, int(time.time() * 4))
         if self._listing is not None and self._listing[0] == key:
             return json.loads(self._listing[1])
         open_, playing, counts = [], [], {"open": 0, "playing": 0}
