@@ -252,6 +252,11 @@ class Arschloch(Game):
             return Give(_card(words[1]))
         if len(words) == 4 and lowered[0] == "take" and lowered[2] == "put":
             return Swap(_card(words[1]), _card(words[3]))
+        # Without this, 'give 7D 8D' would be read as cards and refuse 'GIVE' as one.
+        if lowered[:1] == ["give"]:
+            raise IllegalAction("give one card at a time, e.g. 'give 7D'")
+        if lowered[:1] == ["take"]:
+            raise IllegalAction("write a swap as 'take 9H put 7D'")
         if not words:
             raise IllegalAction("write cards such as '8H 8D', or 'pass'")
         seat = state.current_player

@@ -243,7 +243,13 @@ class MagesWild(Game):
         if len(words) >= 2 and lowered[-1] in SUIT_WORDS:
             named = SUIT_WORDS[lowered[-1]]
             words = words[:-1]
-        card = _card("".join(words))
+        joined = "".join(words)
+        # Words are joined only to spell a god ('Dark Lord'); else the text is quoted as typed.
+        if len(words) > 1 and joined.lower() not in {god.lower() for god in GODS}:
+            raise IllegalAction(f"{' '.join(words)!r} is not a move; write one card (3W, 8R, "
+                                "or a god's name such as Dark Lord), then for a mage the suit "
+                                "it names (8W R), or 'draw' / 'pass'")
+        card = _card(joined)
         if named is not None and card[0] != "8" and card != "Friend":
             raise IllegalAction(f"only a mage (8) names a suit, not {card}")
         if named == card[1:]:

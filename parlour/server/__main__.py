@@ -2,6 +2,9 @@
 
 import typer
 
+from ..terminal import CONTEXT, Command
 from .cli import serve
 
-typer.run(serve)
+app = typer.Typer(add_completion=False, context_settings=CONTEXT)
+app.command(cls=Command)(serve)
+app()

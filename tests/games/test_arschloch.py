@@ -82,6 +82,9 @@ def test_the_worked_example_move_by_move():
                                       for k in s.hand(3))
     assert s.current_player == 1, "the President returns two cards of his choice"
     weakest = s.hand(1)[:2]
+    # Issue 32: 'give 7D 8D' said "'GIVE' is not a card"; a give names one card a move.
+    with pytest.raises(IllegalAction, match="one card at a time"):
+        s.game.parse_action(s, f"give {weakest[0]} {weakest[1]}")
     play(s, f"give {weakest[0]}", f"give {weakest[1]}")
     assert s.current_player == 0, "then the Vice-President returns one card"
     play(s, f"give {s.hand(0)[0]}")

@@ -486,3 +486,10 @@ def test_heuristic_beats_random():
             state.apply(agents[seat].choose(state, seat))
         wins += state.returns()[i % 2]
     assert wins / 120 > 0.6
+
+
+def test_a_move_that_is_not_a_card_is_quoted_as_typed():
+    """Issue 32: "spaces are dropped in errors ('8Ggods')"; a god's name may still be two words."""
+    state = deal(2, [["5W", "3R", "4B", "1P", "6G", "7B", "9P", "1G", "3W"]], "5R")
+    refused(state, "8G gods", "'8G gods' is not a move")
+    assert str(state.game.parse_action(state, "Dark Lord")) == "DarkLord"
