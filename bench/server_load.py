@@ -4,6 +4,7 @@ person's move (sent -> the position after it received).
 
     PYTHONPATH=. python bench/server_load.py                       # short: 50 tables, 8 s
     PYTHONPATH=. python bench/server_load.py --tables 500 --seconds 30
+    PYTHONPATH=. python bench/server_load.py --processes 2     # 1 vs 2 processes on PostgreSQL
 
 The server runs as its own process (python -m parlour.server.cli, computers without delay) on a
 fresh SQLite file, unless --url points at a running room. Clients think --think seconds on
@@ -36,6 +37,24 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def named_cpu_seconds(name: str) -> float:
+    """Processor seconds of every process of that name (PostgreSQL's backends)."""
+    total = 0.0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = stat.read_text()
+        except OSError:
+            continue
+        if f"({name})" in text:
+            total += cpu_seconds(int(stat.parent.name))
+    return total
+
+
+def own_cpu_seconds() -> float:
+    times = os.times()
+    return times.user + times.system
 
 
 def cpu_seconds(pid: int) -> float:
@@ -112,81 +131,164 @@ async def client(url: str, table: str, token: str, think: float, stats: Stats, s
             table = nxt
 
 
-async def run(args) -> None:
-    server = None
-    url = args.url
-    folder = None
-    if url is None:
-        folder = tempfile.mkdtemp(prefix="parlour-bench-")
+LIFTED = {  # every table is played from this one address: lift the per-address limits
+    "PARLOUR_CREATES_PER_MINUTE": "1000000", "PARLOUR_TABLES_PER_ADDRESS": "1000000",
+    "PARLOUR_CONNECTIONS_PER_ADDRESS": "100000", "PARLOUR_ADDRESS_MESSAGES_PER_SECOND": "1000000",
+    "PARLOUR_ADDRESS_MESSAGE_BURST": "1000000"}
+
+
+def start_rooms(count: int, db: str) -> tuple[list[subprocess.Popen], list[str]]:
+    """`count` room processes on one store, each on a port of its own (a load balancer would
+    spread people over them; the clients here go straight to the process of their table)."""
+    servers, urls = [], []
+    env = dict(os.environ, PYTHONPATH=str(ROOT), **LIFTED)
+    for _ in range(count):
         port = free_port()
-        url = f"http://127.0.0.1:{port}"
-        # Every table is opened and played from this one address, faster than the room lets one
-        # address go (docs/server.md, Limits): the load is many players', so lift those limits.
-        env = dict(os.environ, PYTHONPATH=str(ROOT), PARLOUR_CREATES_PER_MINUTE="1000000",
-                   PARLOUR_TABLES_PER_ADDRESS="1000000", PARLOUR_CONNECTIONS_PER_ADDRESS="100000",
-                   PARLOUR_ADDRESS_MESSAGES_PER_SECOND="1000000",
-                   PARLOUR_ADDRESS_MESSAGE_BURST="1000000")
-        server = subprocess.Popen(
-            [sys.executable, "-m", "parlour.server.cli", "--port", str(port), "--db",
-             f"sqlite:///{folder}/bench.db", "--bot-delay", "0", "--log-level", "warning"],
-            cwd=ROOT, env=env)
-    try:
-        async with httpx.AsyncClient(base_url=url, timeout=30) as http:
+        servers.append(subprocess.Popen(
+            [sys.executable, "-m", "parlour.server.cli", "--port", str(port), "--db", db,
+             "--bot-delay", "0", "--log-level", "warning"], cwd=ROOT, env=env))
+        urls.append(f"http://127.0.0.1:{port}")
+    return servers, urls
+
+
+def stop_rooms(servers) -> None:
+    for server in servers:
+        server.terminate()
+    for server in servers:
+        try:
+            server.wait(10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+
+
+async def measure(urls: list[str], servers, args, tables_count: int) -> dict:
+    """Open `tables_count` tables spread over the rooms, play them; the figures."""
+    async with httpx.AsyncClient(timeout=30) as http:
+        for url in urls:
             for _ in range(300):
                 try:
-                    await http.get("/api/tables")
+                    await http.get(url + "/api/tables")
                     break
                 except httpx.HTTPError:
                     await asyncio.sleep(0.1)
-            seats = [{"kind": "me"}] + [{"kind": "computer", "agent": args.agent}] * (
-                args.players - 1)
-            body = {"game": args.game, "players": args.players, "seats": seats,
-                    "options": json.loads(args.options)}
-            started = time.perf_counter()
-            tables = []
-            for _ in range(args.tables):
-                answer = (await http.post("/api/tables", json=body)).json()
-                if "table" not in answer:
-                    raise SystemExit(f"the room refused the table: {answer}")
-                tables.append((answer["table"], answer["seats"][0]["token"]))
+        seats = [{"kind": "me"}] + [{"kind": "computer", "agent": args.agent}] * (
+            args.players - 1)
+        body = {"game": args.game, "players": args.players, "seats": seats,
+                "options": json.loads(args.options)}
+        tables = []
+        for i in range(tables_count):
+            url = urls[i % len(urls)]
+            answer = (await http.post(url + "/api/tables", json=body)).json()
+            if "table" not in answer:
+                raise SystemExit(f"the room refused the table: {answer}")
+            tables.append((url, answer["table"], answer["seats"][0]["token"]))
+    stats, stop = Stats(), asyncio.Event()
+    rng = random.Random(args.seed)
+    tasks = [asyncio.create_task(client(url, t, tok, args.think, stats, stop,
+                                        random.Random(rng.random())))
+             for url, t, tok in tables]
+    await asyncio.sleep(args.warmup)
+    cpu0 = sum(cpu_seconds(s.pid) for s in servers)
+    own0, pg0 = own_cpu_seconds(), named_cpu_seconds("postgres")
+    stats.measuring = True
+    began = time.perf_counter()
+    await asyncio.sleep(args.seconds)
+    stats.measuring = False
+    elapsed = time.perf_counter() - began
+    cpu1 = sum(cpu_seconds(s.pid) for s in servers)
+    own1, pg1 = own_cpu_seconds(), named_cpu_seconds("postgres")
+    stop.set()
+    await asyncio.wait(tasks, timeout=5)
+    rtts = sorted(stats.rtts)
+    if not rtts:
+        raise SystemExit("no move was measured")
+    return {"tables": tables_count, "elapsed": elapsed, "moves": stats.moves(),
+            "rate": stats.moves() / elapsed, "person": stats.person_moves,
+            "p50": statistics.median(rtts) * 1000,
+            "p99": rtts[min(len(rtts) - 1, int(len(rtts) * 0.99))] * 1000,
+            "max": rtts[-1] * 1000, "cpu": (cpu1 - cpu0) / elapsed * 100,
+            "clients_cpu": (own1 - own0) / elapsed * 100, "pg_cpu": (pg1 - pg0) / elapsed * 100,
+            "games": stats.games_finished, "errors": stats.errors}
+
+
+def report(figures: dict, args) -> None:
+    print(f"measured {figures['elapsed']:.1f} s after {args.warmup:.0f} s warm-up; think time "
+          f"{args.think:.2f} s on average")
+    print(f"moves stored:  {figures['moves']} ({figures['rate']:.0f} moves/s, person and "
+          f"computer)")
+    print(f"person moves:  {figures['person']} ({figures['person'] / figures['elapsed']:.0f}/s)")
+    print(f"round trip:    p50 {figures['p50']:.1f} ms  p99 {figures['p99']:.1f} ms  max "
+          f"{figures['max']:.1f} ms")
+    print(f"server CPU:    {figures['cpu']:.0f}% of one core (all room processes)")
+    print(f"games finished: {figures['games']}, error frames: {figures['errors']}")
+
+
+async def run(args) -> None:
+    if args.url is not None:
+        report(await measure([args.url], [], args, args.tables), args)
+        return
+    if args.processes == 1 and args.db is None:
+        folder = tempfile.mkdtemp(prefix="parlour-bench-")
+        servers, urls = start_rooms(1, f"sqlite:///{folder}/bench.db")
+        try:
+            figures = await measure(urls, servers, args, args.tables)
             print(f"{args.tables} tables of {args.game} ({args.players} seats, computers: "
-                  f"{args.agent}) created in {time.perf_counter() - started:.1f} s")
-        stats, stop = Stats(), asyncio.Event()
-        rng = random.Random(args.seed)
-        tasks = [asyncio.create_task(client(url, t, tok, args.think, stats, stop,
-                                            random.Random(rng.random())))
-                 for t, tok in tables]
-        await asyncio.sleep(args.warmup)
-        cpu0 = cpu_seconds(server.pid) if server else float("nan")
-        stats.measuring = True
-        began = time.perf_counter()
-        await asyncio.sleep(args.seconds)
-        stats.measuring = False
-        elapsed = time.perf_counter() - began
-        cpu1 = cpu_seconds(server.pid) if server else float("nan")
-        stop.set()
-        await asyncio.wait(tasks, timeout=5)
-        rtts = sorted(stats.rtts)
-        if not rtts:
-            raise SystemExit("no move was measured")
-        p50 = statistics.median(rtts) * 1000
-        p99 = rtts[min(len(rtts) - 1, int(len(rtts) * 0.99))] * 1000
-        moves = stats.moves()
-        print(f"measured {elapsed:.1f} s after {args.warmup:.0f} s warm-up; think time "
-              f"{args.think:.2f} s on average")
-        print(f"moves stored:  {moves} ({moves / elapsed:.0f} moves/s, person and computer)")
-        print(f"person moves:  {stats.person_moves} ({stats.person_moves / elapsed:.0f}/s)")
-        print(f"round trip:    p50 {p50:.1f} ms  p99 {p99:.1f} ms  max {rtts[-1] * 1000:.1f} ms")
-        if server:
-            print(f"server CPU:    {(cpu1 - cpu0) / elapsed * 100:.0f}% of one core")
-        print(f"games finished: {stats.games_finished}, error frames: {stats.errors}")
+                  f"{args.agent}), one room process on SQLite")
+            report(figures, args)
+        finally:
+            stop_rooms(servers)
+        return
+    await compare(args)
+
+
+async def compare(args) -> None:
+    """One room process against `--processes` of them on the same PostgreSQL, in one run: for
+    each, the most moves a second it carries with the person's p99 round trip at most --p99."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import pg_throwaway
+    folder = Path(tempfile.mkdtemp(prefix="parlour-bench-pg-"))
+    base = args.db or pg_throwaway.start(folder)
+    try:
+        best = {}
+        for count in (1, args.processes):
+            best[count] = None
+            for tables in args.sweep:
+                db = _fresh(base)
+                servers, urls = start_rooms(count, db)
+                try:
+                    figures = await measure(urls, servers, args, tables)
+                finally:
+                    stop_rooms(servers)
+                ok = figures["p99"] <= args.p99
+                print(f"{count} process{'es' if count > 1 else ''}, {tables:4d} tables: "
+                      f"{figures['rate']:6.0f} moves/s  p50 {figures['p50']:5.1f} ms  p99 "
+                      f"{figures['p99']:6.1f} ms  CPU: rooms {figures['cpu']:4.0f}%, clients "
+                      f"{figures['clients_cpu']:3.0f}%, PostgreSQL {figures['pg_cpu']:3.0f}%"
+                      f"{'' if ok else '  (p99 over the bar)'}", flush=True)
+                if ok and (best[count] is None or figures["rate"] > best[count]["rate"]):
+                    best[count] = figures
+                if not ok:
+                    break
+        one, many = best[1], best[args.processes]
+        if one and many:
+            print(f"at p99 <= {args.p99:g} ms: 1 process {one['rate']:.0f} moves/s, "
+                  f"{args.processes} processes {many['rate']:.0f} moves/s: "
+                  f"{many['rate'] / one['rate']:.2f}x")
     finally:
-        if server is not None:
-            server.terminate()
-            try:
-                server.wait(10)
-            except subprocess.TimeoutExpired:
-                server.kill()
+        if args.db is None:
+            pg_throwaway.stop(folder)
+
+
+def _fresh(base: str) -> str:
+    """A schema of its own for one measurement, so each starts on an empty store."""
+    import uuid
+    from sqlalchemy import create_engine
+    schema = "bench_" + uuid.uuid4().hex[:12]
+    engine = create_engine(base)
+    with engine.begin() as conn:
+        conn.exec_driver_sql(f"CREATE SCHEMA {schema}")
+    engine.dispose()
+    return f"{base}?options=-csearch_path%3D{schema}"
 
 
 def main() -> None:
@@ -203,6 +305,13 @@ def main() -> None:
                         help="the game's options as JSON")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--url", default=None, help="a running room instead of a fresh one")
+    parser.add_argument("--processes", type=int, default=1,
+                        help="compare one room process with this many on one PostgreSQL")
+    parser.add_argument("--db", default=None, help="the PostgreSQL URL for --processes "
+                        "(default: a throwaway server of Debian's PostgreSQL)")
+    parser.add_argument("--sweep", type=lambda text: [int(n) for n in text.split(",")],
+                        default=[50, 100, 200, 400], help="table counts tried with --processes")
+    parser.add_argument("--p99", type=float, default=50.0, help="the round trip bar in ms")
     asyncio.run(run(parser.parse_args()))
 
 

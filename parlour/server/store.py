@@ -366,23 +366,32 @@ class Store:
 
 
     def _commit_guarded(self, batch: list[_Write], now: float) -> None:
-        """Each move only if its table still stands at its number; the winners announced. A
+        """Each table's moves only if it still stands at the first one's number; the winners
+        announced. Three statements a batch, whatever its size (the guard, the moves, the
+        notices), as the store's one thread carries every process's moves to its tables. A
         loser's future gets Conflict here, on the store's thread, before the others' results."""
-        lost = []
+        by_table: dict[str, list[_Write]] = {}
+        for write in batch:
+            by_table.setdefault(write.table_id, []).append(write)
+        rows = []
+        for table_id, writes in by_table.items():
+            writes.sort(key=lambda w: w.ply)
+            if any(b.ply != a.ply + 1 for a, b in zip(writes, writes[1:])):
+                continue  # not one run of moves: none of them can be right
+            rows.append({"id": table_id, "first": writes[0].ply, "next": writes[-1].ply + 1,
+                         "status": writes[-1].status, "result": writes[-1].result})
         with self.engine.begin() as conn:
-            for write in batch:
-                moved = conn.execute(_GUARDED, {"id_": write.table_id, "ply": write.ply,
-                                                "moves": write.ply + 1, "status": write.status,
-                                                "result": write.result, "updated": now})
-                if moved.rowcount != 1:
-                    lost.append(write)
-                    continue
-                conn.execute(insert(moves_t).values(table_id=write.table_id, ply=write.ply,
-                                                    seat=write.seat, action=write.action, at=now))
-                conn.execute(_NOTIFY, {"channel": CHANNEL, "payload": json.dumps(
-                    {"k": "move", "t": write.table_id, "p": write.ply, "a": write.action,
-                     "s": write.seat, "st": write.status, "o": self.origin})})
-        for write in lost:
+            won = {row[0] for row in conn.execute(_GUARD_MANY, {"rows": json.dumps(rows),
+                                                                "now": now})} if rows else set()
+            kept = [w for w in batch if w.table_id in won]
+            if kept:
+                conn.execute(insert(moves_t), [
+                    {"table_id": w.table_id, "ply": w.ply, "seat": w.seat, "action": w.action,
+                     "at": now} for w in kept])
+                conn.execute(_NOTIFY_MANY, {"channel": CHANNEL, "payloads": [json.dumps(
+                    {"k": "move", "t": w.table_id, "p": w.ply, "a": w.action, "s": w.seat,
+                     "st": w.status, "o": self.origin}) for w in kept]})
+        for write in [w for w in batch if w.table_id not in won]:
             batch.remove(write)
             loop = write.done.get_loop()
             loop.call_soon_threadsafe(_settle, write.done, Conflict(write.table_id))
@@ -461,11 +470,14 @@ def _settle(future: asyncio.Future, error: Exception) -> None:
         future.set_exception(error)
 
 
-_GUARDED = (update(tables_t).where(tables_t.c.id == bindparam("id_"))
-            .where(tables_t.c.moves == bindparam("ply"))
-            .values(moves=bindparam("moves"), status=bindparam("status"),
-                    result=bindparam("result"), updated=bindparam("updated")))
+_GUARD_MANY = text(
+    "UPDATE tables AS t SET moves = v.next, status = v.status, result = v.result::json, "
+    "updated = :now FROM jsonb_to_recordset(CAST(:rows AS jsonb)) "
+    "AS v(id text, first int, next int, status text, result jsonb) "
+    "WHERE t.id = v.id AND t.moves = v.first RETURNING t.id")
 _NOTIFY = text("SELECT pg_notify(:channel, :payload)")
+_NOTIFY_MANY = text("SELECT pg_notify(:channel, payload) "
+                    "FROM unnest(CAST(:payloads AS text[])) AS payload")
 
 _MOVED = (update(tables_t).where(tables_t.c.id == bindparam("id_"))
           .values(moves=bindparam("moves"), status=bindparam("status"),
