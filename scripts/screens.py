@@ -42,7 +42,9 @@ def start_room(folder: Path) -> tuple[subprocess.Popen, str]:
     process = subprocess.Popen(
         [sys.executable, "-m", "parlour.server", "--port", str(port), "--db",
          f"sqlite:///{folder / 'room.db'}", "--bot-delay", "0.05"],
-        cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)),
+        # One address opens a table for every game and screen: more than the room lets an address.
+        cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT), PARLOUR_CREATES_PER_MINUTE="100000",
+                           PARLOUR_TABLES_PER_ADDRESS="100000"),
         stdout=subprocess.DEVNULL, stderr=open(folder / "server.log", "w"))
     url = f"http://127.0.0.1:{port}"
     deadline = time.time() + 30
