@@ -4,6 +4,7 @@ the table's move number", and every process with watchers learns of it by NOTIFY
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 
 import pytest
 
@@ -12,7 +13,9 @@ from parlour.server.store import Conflict, Store
 
 
 def run(coroutine):
-    return asyncio.run(coroutine)
+    # On a thread of its own: the browser tests' Playwright may hold this thread's event loop.
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 SEATS = [{"seat": 0, "kind": "person", "agent": None, "name": "Ann", "token_hash": None,
