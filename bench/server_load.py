@@ -253,7 +253,7 @@ async def compare(args) -> None:
         for count in (1, args.processes):
             best[count], over = None, 0
             for tables in args.sweep:
-                db = _fresh(base)
+                db = pg_throwaway.fresh_schema(base, "bench_")
                 servers, urls = start_rooms(count, db)
                 try:
                     figures = await measure(urls, servers, args, tables)
@@ -280,18 +280,6 @@ async def compare(args) -> None:
     finally:
         if args.db is None:
             pg_throwaway.stop(folder)
-
-
-def _fresh(base: str) -> str:
-    """A schema of its own for one measurement, so each starts on an empty store."""
-    import uuid
-    from sqlalchemy import create_engine
-    schema = "bench_" + uuid.uuid4().hex[:12]
-    engine = create_engine(base)
-    with engine.begin() as conn:
-        conn.exec_driver_sql(f"CREATE SCHEMA {schema}")
-    engine.dispose()
-    return f"{base}?options=-csearch_path%3D{schema}"
 
 
 def main() -> None:

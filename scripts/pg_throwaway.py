@@ -73,6 +73,20 @@ def start(folder: Path) -> str:
     return f"postgresql+psycopg://{USER}@127.0.0.1:{port}/{DATABASE}"
 
 
+def fresh_schema(base: str, prefix: str = "t_") -> str:
+    """A database of its own on the server at `base` (a SQLAlchemy URL): a new, empty schema, and
+    the URL whose connections use it."""
+    import uuid
+
+    from sqlalchemy import create_engine
+    schema = prefix + uuid.uuid4().hex[:16]
+    engine = create_engine(base)
+    with engine.begin() as conn:
+        conn.exec_driver_sql(f"CREATE SCHEMA {schema}")
+    engine.dispose()
+    return f"{base}?options=-csearch_path%3D{schema}"
+
+
 def stop(folder: Path) -> None:
     bin_ = binaries()
     if bin_ is None or not (folder / "data").exists():

@@ -10,7 +10,6 @@ import subprocess
 import sys
 import tempfile
 import time
-import uuid
 import warnings
 from pathlib import Path
 
@@ -26,6 +25,9 @@ from parlour.server import Settings, create_app  # noqa: E402
 
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "scripts"))
+
+import pg_throwaway  # noqa: E402  (scripts/: the throwaway PostgreSQL the tests share)
 
 
 def start(port, db, bot_delay, env=None):
@@ -74,8 +76,6 @@ def postgresql():
     if url:
         yield url
         return
-    sys.path.insert(0, str(ROOT / "scripts"))
-    import pg_throwaway
     if pg_throwaway.binaries() is None:
         pytest.skip("no PostgreSQL here (scripts/test installs Debian's postgresql)")
     folder = Path(tempfile.mkdtemp(prefix="parlour-pg-"))
@@ -87,13 +87,7 @@ def postgresql():
 
 def fresh_database(base: str) -> str:
     """A database of its own for one test on the shared server: a new schema in it."""
-    from sqlalchemy import create_engine
-    schema = "t_" + uuid.uuid4().hex[:16]
-    engine = create_engine(base)
-    with engine.begin() as conn:
-        conn.exec_driver_sql(f"CREATE SCHEMA {schema}")
-    engine.dispose()
-    return f"{base}?options=-csearch_path%3D{schema}"
+    return pg_throwaway.fresh_schema(base)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
