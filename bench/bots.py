@@ -1,12 +1,14 @@
 """How fast the computer players think, for every registered game, and beside OpenSpiel's C++
 ISMCTS bot on hearts when open_spiel is installed (a figure for scale, not a test).
 
-    PYTHONPATH=. /work/venv/bin/python bench/bots.py            # about a minute
-    PYTHONPATH=. /work/venv/bin/python bench/bots.py --moves 10 --seconds 1
+    .venv/bin/python bench/bots.py            # a few minutes
+    .venv/bin/python bench/bots.py --moves 10 --seconds 1 --games arschloch viashi
 
 For each game (default options and players) it prints where a playout's time goes (clone,
 determinize, legal_actions, apply through the contract and the search's unchecked step), then
-ISMCTS iterations per second and think time per move over a few decisions of one game.
+ISMCTS iterations per second and think time per move over a few decisions of one game, in both
+builds of the search path (pure Python and compiled with mypyc, made by bench/builds.py; a game
+with an integer twin searches on it), and hard's.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import parlour  # noqa: E402
 from parlour.agents import make_agent  # noqa: E402
 from parlour.agents.ismcts import step  # noqa: E402
+from builds import run_in  # noqa: E402
 
 
 def live_states(game, seed, count):
@@ -87,13 +90,13 @@ def where_time_goes(game, seed=1, count=2000, repeat=4000):
     return figures
 
 
-def think(game, spec, moves, seed=3):
+def think(game, spec, moves, seed=3, twin=False):
     """Iterations per second and seconds per decision of `spec` over `moves` real choices
     (forced moves are skipped: the agent answers them at once)."""
     rng = random.Random(seed)
     state = game.new_state(seed=seed)
     agent = make_agent(spec, game, seed=seed)
-    times, iterations, processor = [], 0, 0.0
+    times, iterations, processor, on_twin = [], 0, 0.0, False
     while len(times) < moves:
         if state.is_terminal:
             state = game.new_state(seed=rng.getrandbits(32))
@@ -105,10 +108,17 @@ def think(game, spec, moves, seed=3):
             times.append(time.perf_counter() - start)
             processor += cpu() - c0
             iterations += agent.last["iterations"]
+            on_twin = on_twin or bool(agent.last.get("twin"))
         else:
             action = legal[0]
         state.apply(action)
-    return iterations / sum(times), iterations / processor, statistics.mean(times), max(times)
+    found = (iterations / sum(times), iterations / processor, statistics.mean(times), max(times))
+    return (*found, on_twin) if twin else found
+
+
+def think_twin(game_id, spec, moves):
+    """`think` for `spec` in this process's build, and whether its searches ran on the twin."""
+    return think(parlour.load(game_id), spec, moves, twin=True)
 
 
 def openspiel_ismcts(name, simulations, moves, seed=0):
@@ -164,18 +174,27 @@ def main(argv=None):
         for key, value in figures.items():
             unit = "" if key in ("playouts/s", "playout length") else " us"
             print(f"   {key:18} {value:10.1f}{unit}")
-        rate, rate_cpu, mean, worst = think(game, f"ismcts:seconds={args.seconds}", args.moves)
-        ours[game_id] = rate_cpu
-        print(f"   ismcts:seconds={args.seconds}: {rate:.0f} iterations/s ({rate_cpu:.0f} a "
-              f"processor second), think {mean:.3f} s a move (max {worst:.3f} s) over "
-              f"{args.moves} moves")
+        spec = f"ismcts:seconds={args.seconds}"
+        for build in ("pure", "compiled"):
+            found = run_in(build, "bots", "think_twin", game_id, spec, args.moves)
+            if found is None:
+                continue
+            rate, rate_cpu, mean, worst, twin = found
+            ours.setdefault(game_id, {})[build] = rate_cpu
+            where = (f"on the integer twin, {build}" if twin else
+                     "on the readable game (no twin)")
+            print(f"   {spec} {where}: {rate:.0f} iterations/s ({rate_cpu:.0f} a processor "
+                  f"second), think {mean:.3f} s a move (max {worst:.3f} s) over {args.moves} "
+                  f"moves")
         rate_h, rate_h_cpu, mean_h, worst_h = think(game, "hard", 2)
         print(f"   hard: {rate_h:.0f} iterations/s ({rate_h_cpu:.0f} a processor second), "
               f"think {mean_h:.3f} s a move (max {worst_h:.3f} s) over 2 moves")
         for twin in game.info.twins.get("open_spiel", []):
             rate_twin, why = openspiel_ismcts(twin, args.simulations, 3)
             print(f"   OpenSpiel ISMCTS on the twin {twin}: "
-                  + (f"{rate_twin:.0f} simulations/s, ratio {rate_cpu / rate_twin:.3f}"
+                  + (f"{rate_twin:.0f} simulations/s, ratio " + ", ".join(
+                      f"{build} {rate / rate_twin:.3f}"
+                      for build, rate in ours.get(game_id, {}).items())
                      if rate_twin else why))
     rate_os, why = openspiel_ismcts("hearts", args.simulations, args.moves)
     if rate_os is None:
@@ -183,9 +202,10 @@ def main(argv=None):
         return
     print(f"== OpenSpiel C++ ISMCTSBot on hearts: {rate_os:.0f} simulations a processor second "
           f"({args.simulations} a move, random rollouts, {args.moves} moves)")
-    for game_id, rate in ours.items():
-        print(f"   {game_id} ISMCTS / OpenSpiel hearts ISMCTS: {rate:.0f} / {rate_os:.0f} = "
-              f"ratio {rate / rate_os:.3f} (target 0.5)")
+    for game_id, rates in ours.items():
+        print(f"   {game_id} ISMCTS / OpenSpiel hearts ISMCTS: " + ", ".join(
+            f"{build} {rate:.0f} / {rate_os:.0f} = {rate / rate_os:.3f}"
+            for build, rate in rates.items()) + " (targets: pure 0.3, compiled 0.5)")
 
 
 if __name__ == "__main__":

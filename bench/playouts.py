@@ -2,9 +2,14 @@
 
     python bench/playouts.py [--seconds 3] [--games arschloch,viashi]
 
-Times are CPU time of this process (steady on a busy machine). Prints decisions per second, games per second and the cost of a clone (mid-game) for each game's
-default options, then OpenSpiel's and RLCard's twins (named in each game's `info.twins`) measured the
-same way in this run, and the ratios. Install the peers with `pip install -e '.[bench]'`.
+Times are processor time (steady on a busy machine). Prints decisions per second, games per
+second and the cost of a clone (mid-game) for each game's default options through the readable
+contract; for a game with an integer twin (parlour/fast/), the twin's random playouts in both
+builds, pure Python and compiled with mypyc (bench/builds.py makes each in build/bench/ and runs
+it in a process of its own), each game from a fresh determinization of a dealt position as a
+search's iterations play them; then OpenSpiel's and RLCard's twins (named in each game's
+`info.twins`) measured in this run, and the ratios of the best figure of each build to theirs.
+Install the peers with `pip install -e '.[bench]'`, mypy (for the compiled build) with '.[fast]'.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import parlour  # noqa: E402
+from builds import run_in  # noqa: E402
 
 
 def parlour_playouts(game, seconds: float) -> dict:
@@ -48,6 +54,31 @@ def _clone_cost(states, rounds: int = 200) -> float:
         for state in states:
             state.clone()
     return (time.process_time() - start) / (rounds * len(states)) * 1e6
+
+
+def twin_playouts(game_id: str, seconds: float) -> dict | None:
+    """Random playouts on `game_id`'s integer twin in this process's build (None: no twin)."""
+    from parlour.fast import compiled, twin_module
+    from parlour.fast.core import Rng
+    from parlour.fast.search import random_playouts
+    game = parlour.load(game_id)
+    module = twin_module(game)
+    if module is None:
+        return None
+    rng = random.Random(1)
+    starts = []
+    while len(starts) < 64:
+        seed = rng.getrandbits(32)
+        starts.append(module.twin(game.new_state(seed=seed), seed))
+    draw = Rng(1)
+    decisions = games = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds or games == 0:
+        decisions += random_playouts(starts, draw, 16)
+        games += 16
+    elapsed = time.process_time() - start
+    return {"decisions_per_s": decisions / elapsed, "games_per_s": games / elapsed,
+            "compiled": compiled()}
 
 
 def open_spiel_playouts(name: str, seconds: float) -> dict | None:
@@ -111,6 +142,13 @@ def main() -> None:
         ours = parlour_playouts(game, args.seconds)
         print(f"{game_id:<14}{ours['decisions_per_s']:>13,.0f}{ours['games_per_s']:>10,.1f}"
               f"{ours['decisions_per_game']:>10,.0f}{ours['clone_us']:>10,.1f}")
+        builds = {"contract": ours}
+        for build in ("pure", "compiled"):
+            twin = run_in(build, "playouts", "twin_playouts", game_id, args.seconds)
+            if twin is not None:
+                builds[build] = twin
+                print(f"{'  twin, ' + build:<14}{twin['decisions_per_s']:>13,.0f}"
+                      f"{twin['games_per_s']:>10,.1f}")
         for peer, names in game.info.twins.items():
             for name in names:
                 key = (peer, name)
@@ -120,9 +158,11 @@ def main() -> None:
                 if theirs is None:
                     print(f"{'':<14}{peer} {name}: not installed")
                     continue
-                ratio = ours["decisions_per_s"] / theirs["decisions_per_s"]
+                ratios = ", ".join(
+                    f"{build} {figures['decisions_per_s'] / theirs['decisions_per_s']:.2f}x"
+                    for build, figures in builds.items())
                 print(f"{'':<14}{peer} {name}: {theirs['decisions_per_s']:,.0f} decisions/s, "
-                      f"{theirs['games_per_s']:,.1f} games/s -> ratio {ratio:.2f}x")
+                      f"{theirs['games_per_s']:,.1f} games/s -> ratio {ratios}")
 
 
 if __name__ == "__main__":

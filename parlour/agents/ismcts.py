@@ -20,6 +20,9 @@ from functools import partial
 
 from ..core.errors import OptionError
 from ..core.hidden import NoDeal
+from ..fast import twin_module
+from ..fast.core import Rng
+from ..fast.search import Search
 from .base import Agent
 
 ROLLOUTS = ("random", "heuristic")
@@ -125,7 +128,7 @@ class ISMCTSAgent(Agent):
                  reward: str = "rank", heuristic: type | None = None,
                  depth: int | None = None, widen: float = 0.0, prior: str = "none",
                  trust: float = 0.0, floor: float = 0.0, tree: int | None = None,
-                 rounds: int | None = None):
+                 rounds: int | None = None, twins: bool = True):
         super().__init__(seed)
         if iters is None and seconds is None:
             iters = 1000
@@ -176,6 +179,10 @@ class ISMCTSAgent(Agent):
         # first, have ended, and takes the game's estimate there. Playing on into a hand just
         # dealt adds that hand's luck to every playout and tells nothing about the move judged.
         self.rounds = rounds
+        # Search on the game's integer twin where it has one for these options (random playouts,
+        # no round limit): the same search, several times the iterations. False: the readable
+        # game only, as the twins' tests compare.
+        self.twins = twins
         self.last: dict | None = None  # figures of the last search, for hints and benches
 
     # Agent -----------------------------------------------------------------------------------
@@ -221,6 +228,14 @@ class ISMCTSAgent(Agent):
         first = None
         if self.prior == "heuristic":
             first = self.heuristic(seed=rng.getrandbits(32)).choose(state, seat)
+        if policies is None and last_round is None and self.twins:
+            module = twin_module(state.game)
+            fast = module.twin(state, rng.getrandbits(64)) if module is not None else None
+            if fast is not None:
+                root, done = self._search_twin(module, fast, state, seat, rng, deadline, first)
+                self.last = {"iterations": done, "seconds": now() - start, "root": root,
+                             "first": first, "twin": True}
+                return root
         done = spent = 0
         limit = self.iters if self.iters is not None else 1 << 62
         clock = now
@@ -242,6 +257,32 @@ class ISMCTSAgent(Agent):
         self.last = {"iterations": done, "seconds": clock() - start, "root": root,
                      "first": first}
         return root
+
+    def _search_twin(self, module, fast, state, seat, rng, deadline, first):
+        """The same search on the game's integer twin (parlour/fast/search.py); the root comes
+        back keyed by readable actions, as `ranked` and `best_action` read it."""
+        score = REWARDS[self.reward]
+        if score is value_rewards:
+            score = value_scorer(state.game)
+        elif score is gain_rewards:
+            score = minmax_rewards  # of the gains, which the twin's search takes itself
+        search = Search(self.c, self.widen, -1 if self.tree is None else self.tree,
+                        -1 if self.depth is None else self.depth, score,
+                        self.reward == "gain", now)
+        legal = state.legal_actions()
+        by_code = {module.encode(action): action for action in legal}
+        limit = self.iters if self.iters is not None else 1 << 62
+        fast_root, done = search.run(fast, seat, Rng(rng.getrandbits(64)), limit,
+                                     -1.0 if deadline is None else deadline,
+                                     -1 if first is None else module.encode(first))
+        root = Node(None)
+        root.visits = fast_root.visits
+        for code, twin in fast_root.children.items():
+            if code in by_code:
+                child = root.children[by_code[code]] = Node(twin.seat)
+                child.visits, child.avail, child.reward = twin.visits, twin.avail, twin.reward
+                child.squares, child.wins = twin.squares, twin.wins
+        return root, done
 
     def _iterate(self, state, seat, root, rng, deadline, policies, score, first=None,
                  last_round=None) -> None:

@@ -1,0 +1,78 @@
+"""Both builds of the search path side by side, for the benches: a copy of the source tree as pure
+Python and one with parlour/fast/ compiled by mypyc, under build/bench/, and a way to run a bench
+function in each (a process of its own with that copy first on its path).
+
+    python bench/builds.py          # make both copies and say which modules each imports
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BUILDS = ROOT / "build" / "bench"
+
+
+def _sources_hash() -> str:
+    digest = hashlib.sha1()
+    for path in sorted((ROOT / "parlour").rglob("*.py")):
+        digest.update(str(path.relative_to(ROOT)).encode())
+        digest.update(path.read_bytes())
+    digest.update((ROOT / "setup.py").read_bytes())
+    return digest.hexdigest()[:12]
+
+
+def tree(build: str) -> Path | None:
+    """The copy for `build` ("pure" or "compiled"), made if it is missing or stale; None (with
+    the reason printed) where the compiled build cannot be made here (no mypy, no compiler)."""
+    target = BUILDS / build
+    stamp = target / ".sources"
+    current = _sources_hash()
+    if stamp.exists() and stamp.read_text() == current:
+        return target
+    shutil.rmtree(target, ignore_errors=True)
+    shutil.copytree(ROOT / "parlour", target / "parlour",
+                    ignore=shutil.ignore_patterns("*.so", "__pycache__"))
+    shutil.copy(ROOT / "setup.py", target / "setup.py")
+    if build == "compiled":
+        done = subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace"],
+                              cwd=target, capture_output=True, text=True,
+                              env={**os.environ, "PARLOUR_FAST": "1"})
+        if done.returncode != 0:
+            print(f"   (no compiled build: {done.stderr.strip().splitlines()[-1:]})")
+            shutil.rmtree(target, ignore_errors=True)
+            return None
+    stamp.write_text(current)
+    return target
+
+
+def run_in(build: str, module: str, function: str, *args) -> object | None:
+    """`module.function(*args)` (JSON in, JSON out) in a process on `build`'s copy."""
+    where = tree(build)
+    if where is None:
+        return None
+    code = (f"import json, sys; sys.path.insert(0, {str(where)!r}); sys.path.insert(1, "
+            f"{str(ROOT / 'bench')!r}); import parlour.fast, {module} as m; "
+            f"print(json.dumps(m.{function}(*json.loads(sys.argv[1]))))")
+    env = {**os.environ, "PYTHONPATH": str(where)}
+    done = subprocess.run([sys.executable, "-c", code, json.dumps(args)], env=env,
+                          capture_output=True, text=True)
+    if done.returncode != 0:
+        raise RuntimeError(f"{module}.{function} on the {build} build failed:\n{done.stderr}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def which() -> dict:
+    import parlour.fast
+    return {"fast": parlour.fast.__file__, "compiled": parlour.fast.compiled()}
+
+
+if __name__ == "__main__":
+    for name in ("pure", "compiled"):
+        print(name, run_in(name, "builds", "which"))

@@ -1,0 +1,68 @@
+"""What every twin shares: the generator playouts draw from and the shape of a position."""
+
+from __future__ import annotations
+
+import random
+from typing import Callable
+
+NOBODY = -1  # to_act() of a finished game
+
+
+class Rng:
+    """Python's generator drawn through random(): randrange is written in Python and cost 5-11% of
+    a playout. int(random() * n) is uniform enough for n far below 2**53."""
+
+    def __init__(self, seed: int) -> None:
+        self._random: Callable[[], float] = random.Random(seed).random
+
+    def below(self, n: int) -> int:
+        return int(self._random() * n)
+
+    def seed(self) -> int:
+        """A seed for another generator, drawn from this one."""
+        return int(self._random() * 9007199254740992.0)
+
+    def shuffle(self, items: list[int]) -> None:
+        draw = self._random
+        for i in range(len(items) - 1, 0, -1):
+            j = int(draw() * (i + 1))
+            items[i], items[j] = items[j], items[i]
+
+
+class FastState:
+    """A position on integers. Subclasses copy their own fields in copy() and keep `chances`, the
+    count of chance events so far (deals, reshuffles): between two positions with the same count
+    the twin and the readable game must agree exactly."""
+
+    players: int
+    chances: int
+    rng: Rng
+
+    def to_act(self) -> int:
+        raise NotImplementedError
+
+    def legal(self) -> list[int]:
+        raise NotImplementedError
+
+    def step(self, action: int) -> None:
+        """Play `action`, one of legal(): unchecked."""
+        raise NotImplementedError
+
+    def returns(self) -> list[float]:
+        raise NotImplementedError
+
+    def copy(self) -> FastState:
+        raise NotImplementedError
+
+    def determinize(self, seat: int, rng: Rng) -> FastState:
+        """A copy with what `seat` cannot see dealt afresh, consistent with all it knows, and a
+        generator of its own (the real one would tell the future deals)."""
+        raise NotImplementedError
+
+    def estimate(self) -> list[float] | None:
+        """The readable game's estimate() of the returns here, where it makes one."""
+        return None
+
+    def key(self) -> tuple[object, ...]:
+        """Every field of the position but the generator: equal keys, equal positions."""
+        raise NotImplementedError

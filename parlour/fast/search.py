@@ -1,0 +1,172 @@
+"""ISMCTS on a game's integer twin: parlour/agents/ismcts.py's search, step for step, with the
+twin's ints for actions and its lean step for the rules. The agent there decides when to search
+here (random playouts, a twin for the game and its options) and turns the root back into
+readable actions.
+
+Kept in line with ISMCTSAgent._iterate/_descend/_play_out: selection by UCB over the actions
+legal in each determinization (availability counts), progressive widening, the first move tried
+at the root, a tree no deeper than `levels`, playouts cut at `depth` moves where the game
+estimates, and iterations cut short by the deadline leave no trace."""
+
+from __future__ import annotations
+
+import math
+from typing import Callable
+
+from ..core.hidden import NoDeal
+from .core import FastState, Rng
+
+Score = Callable[[list[float]], list[float]]
+
+
+class Node:
+    def __init__(self, seat: int) -> None:
+        self.children: dict[int, Node] = {}  # in the order they were first tried
+        self.seat = seat
+        self.visits = 0
+        self.avail = 0
+        self.reward = 0.0
+        self.squares = 0.0
+        self.wins = 0.0
+
+
+class OutOfTime(Exception):
+    pass
+
+
+class Search:
+    """One search's settings; `run` grows a tree from `state` for `seat`."""
+
+    def __init__(self, c: float, widen: float, levels: int, depth: int,
+                 score: Score, gain: bool, clock: Callable[[], float]) -> None:
+        self.c = c
+        self.widen = widen
+        self.levels = levels  # -1: no limit
+        self.depth = depth  # -1: play to the end
+        self.score = score
+        self.gain = gain  # score(returns - returns at the root) rather than score(returns)
+        self.clock = clock
+
+    def run(self, state: FastState, seat: int, rng: Rng, limit: int, deadline: float,
+            first: int) -> tuple[Node, int]:
+        """The root after at most `limit` iterations or until `deadline` (< 0: none). `first`
+        (-1: none) is tried first at the root. Returns the root and the iterations done."""
+        root = Node(-1)
+        done = spent = 0
+        clock = self.clock
+        while spent < limit:
+            if deadline >= 0.0 and clock() >= deadline:
+                break
+            spent += 1
+            try:
+                self.iterate(state, seat, root, rng, deadline, first)
+            except OutOfTime:
+                break
+            except NoDeal:
+                continue
+            done += 1
+            root.visits = done
+        return root, done
+
+    def iterate(self, state: FastState, seat: int, root: Node, rng: Rng, deadline: float,
+                first: int) -> None:
+        det = state.determinize(seat, rng)
+        path: list[tuple[Node, list[Node]]] = []
+        start = det.returns() if self.gain else None
+        try:
+            self.descend(det, root, rng, deadline, path, first)
+            returns = self.play_out(det, rng, deadline)
+        except OutOfTime:
+            if path and path[-1][0].visits == 0:
+                parent = path[-2][0] if len(path) > 1 else root
+                added = path[-1][0]
+                for action in [a for a, child in parent.children.items() if child is added]:
+                    del parent.children[action]
+            raise
+        if start is not None:
+            rewards = self.score([r - s for r, s in zip(returns, start)])
+        else:
+            rewards = self.score(returns)
+        best = max(returns)
+        top = 0
+        for r in returns:
+            if r == best:
+                top += 1
+        for child, available in path:
+            for other in available:
+                other.avail += 1
+            child.visits += 1
+            reward = rewards[child.seat]
+            child.reward += reward
+            child.squares += reward * reward
+            if returns[child.seat] == best:
+                child.wins += 1.0 / top
+
+    def descend(self, det: FastState, node: Node, rng: Rng, deadline: float,
+                path: list[tuple[Node, list[Node]]], first: int) -> None:
+        clock = self.clock
+        c = self.c
+        widen = self.widen
+        levels = self.levels
+        while det.to_act() >= 0 and len(path) != levels:
+            if deadline >= 0.0 and clock() >= deadline:
+                raise OutOfTime
+            legal = det.legal()
+            children = node.children
+            untried = [a for a in legal if a not in children]
+            if untried and (widen == 0.0 or len(legal) - len(untried)
+                            < 1 + widen * math.sqrt(node.visits)):
+                if first >= 0 and first in untried:
+                    action = first
+                else:
+                    action = untried[rng.below(len(untried))]
+                child = Node(det.to_act())
+                children[action] = child
+                path.append((child, [children[a] for a in legal if a in children]))
+                det.step(action)
+                return
+            tried = [a for a in legal if a in children] if untried else legal
+            available = [children[a] for a in tried]
+            best_score = -1.0
+            best = available[0]
+            best_action = tried[0]
+            for a, ch in zip(tried, available):
+                value = ch.reward / ch.visits + c * math.sqrt(math.log(ch.avail + 1) / ch.visits)
+                if value > best_score:
+                    best_score = value
+                    best = ch
+                    best_action = a
+            path.append((best, available))
+            det.step(best_action)
+            node = best
+            first = -1
+
+    def play_out(self, det: FastState, rng: Rng, deadline: float) -> list[float]:
+        clock = self.clock
+        moves = 0
+        limit = self.depth
+        while det.to_act() >= 0:
+            if moves == limit:
+                guess = det.estimate()
+                if guess is not None:
+                    return guess
+            if deadline >= 0.0 and clock() >= deadline:
+                raise OutOfTime
+            legal = det.legal()
+            det.step(legal[rng.below(len(legal))])
+            moves += 1
+        return det.returns()
+
+
+def random_playouts(starts: list[FastState], rng: Rng, games: int) -> int:
+    """Plays `games` random games, each from a fresh determinization (for the seat to act) of
+    one of `starts` in turn, as a search's iterations do; the decisions made (for benches)."""
+    decisions = 0
+    for i in range(games):
+        start = starts[i % len(starts)]
+        det = start.determinize(start.to_act(), rng)
+        while det.to_act() >= 0:
+            legal = det.legal()
+            det.step(legal[rng.below(len(legal))])
+            decisions += 1
+    return decisions
