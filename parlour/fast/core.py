@@ -10,20 +10,36 @@ NOBODY = -1  # to_act() of a finished game
 
 class Rng:
     """Python's generator drawn through random(): randrange is written in Python and cost 5-11% of
-    a playout. int(random() * n) is uniform enough for n far below 2**53."""
+    a playout. int(random() * n) is uniform enough for n far below 2**53. Seeding a Mersenne
+    Twister costs microseconds, and most determinizations never draw from their own generator:
+    it is seeded at its first draw."""
 
     def __init__(self, seed: int) -> None:
-        self._random: Callable[[], float] = random.Random(seed).random
+        self._seed = seed
+        self._random: Callable[[], float] | None = None
+
+    def _started(self) -> Callable[[], float]:
+        draw = random.Random(self._seed).random
+        self._random = draw
+        return draw
 
     def below(self, n: int) -> int:
-        return int(self._random() * n)
+        draw = self._random
+        if draw is None:
+            draw = self._started()
+        return int(draw() * n)
 
     def seed(self) -> int:
         """A seed for another generator, drawn from this one."""
-        return int(self._random() * 9007199254740992.0)
+        draw = self._random
+        if draw is None:
+            draw = self._started()
+        return int(draw() * 9007199254740992.0)
 
     def shuffle(self, items: list[int]) -> None:
         draw = self._random
+        if draw is None:
+            draw = self._started()
         for i in range(len(items) - 1, 0, -1):
             j = int(draw() * (i + 1))
             items[i], items[j] = items[j], items[i]

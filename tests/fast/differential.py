@@ -37,9 +37,11 @@ def play_both(game_id: str, games: int, seed: int = 0, **options) -> int:
             state.apply(legal[pick])
             moves += 1
             again = module.twin(state, deal)
-            # Compared only if neither form met a chance event in this step: a twin that deals
-            # or reshuffles in step counts it as the readable game does, but deals its own cards.
-            if again.chances == fast.chances == before:
+            # Both forms meet the same chance events; the positions are compared only if neither
+            # met one in this step: a twin that deals or reshuffles in step counts it as the
+            # readable game does, but deals its own cards.
+            assert again.chances == fast.chances, state.history
+            if fast.chances == before:
                 assert fast.key() == again.key(), state.history
             else:
                 fast = again

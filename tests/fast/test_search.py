@@ -1,0 +1,110 @@
+"""ISMCTS on a game's integer twin, under the agent the room and the lab already use."""
+
+import math
+import random
+
+import pytest
+
+import parlour
+from parlour.agents import ISMCTSAgent, make_agent
+from parlour.fast import twin_module
+
+
+
+def covered(game_id: str) -> bool:
+    """Whether the game's default options have a twin (a twin module may cover only some of
+    the games that share a readable module)."""
+    game = parlour.load(game_id)
+    module = twin_module(game)
+    return module is not None and module.twin(game.new_state(seed=0), 0) is not None
+
+
+TWINNED = [g for g in parlour.games() if covered(g)]
+
+
+def positions(game_id, count, seed=0):
+    """Positions with a real choice, along random games."""
+    game = parlour.load(game_id)
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        state = game.new_state(seed=rng.getrandbits(32))
+        while not state.is_terminal and len(found) < count:
+            legal = state.legal_actions()
+            if len(legal) > 1 and rng.random() < 0.3:
+                found.append(state.clone())
+            state.apply(legal[rng.randrange(len(legal))])
+    return found
+
+
+@pytest.mark.parametrize("game_id", TWINNED)
+def test_the_search_runs_on_the_twin_and_answers_a_readable_legal_move(game_id):
+    """"A search path per game on integer cards and actions ... under the same public contract:
+    card names, action objects ... at the boundary stay as they are" (issue 31)."""
+    for state in positions(game_id, 6):
+        seat = state.current_player
+        agent = ISMCTSAgent(seed=1, iters=60)
+        before = state.clone()
+        action = agent.choose(state, seat)
+        assert agent.last["twin"] is True
+        assert state == before, "the search does not touch the real position"
+        assert action in state.legal_actions()
+        root = agent.last["root"]
+        assert set(root.children) <= set(state.legal_actions())
+        assert sum(child.visits for child in root.children.values()) == 60
+        state.apply(action, seat=seat)  # through the checked contract
+
+
+@pytest.mark.parametrize("game_id", TWINNED)
+def test_the_same_seed_and_iterations_give_the_same_move_on_the_twin(game_id):
+    """ISMCTSAgent: "Same seed and an iteration budget: the same move." """
+    for state in positions(game_id, 4, seed=1):
+        moves = {str(ISMCTSAgent(seed=7, iters=40).choose(state, state.current_player))
+                 for _ in range(2)}
+        assert len(moves) == 1
+
+
+@pytest.mark.parametrize("game_id", TWINNED)
+def test_without_twins_and_with_heuristic_playouts_the_search_stays_readable(game_id):
+    """The twin plays random playouts only: hard's heuristic playouts stay on the readable game,
+    and `twins=False` keeps any search there."""
+    state = positions(game_id, 1, seed=2)[0]
+    agent = ISMCTSAgent(seed=1, iters=20, twins=False)
+    agent.choose(state, state.current_player)
+    assert "twin" not in agent.last
+    game = parlour.load(game_id)
+    if game.heuristic is not None:
+        hard = make_agent("hard:iters=10", game, seed=1)
+        hard.choose(state, state.current_player)
+        assert "twin" not in hard.last
+
+
+@pytest.mark.parametrize("game_id", TWINNED)
+def test_the_twin_values_each_move_as_the_readable_search_does(game_id):
+    """Both searches estimate the same thing: the mean reward of each root move over the
+    determinizations and random playouts from it. With the tree cut at the root and wide
+    exploration, every move's mean from the twin lies within 4.5 standard errors of the
+    readable one's (a twin whose rules, returns or deals differ moves the means apart)."""
+    compared = 0
+    for state in positions(game_id, 4, seed=3):
+        seat = state.current_player
+        roots = []
+        for twins, seed in ((True, 1), (False, 2)):
+            agent = ISMCTSAgent(seed=seed, iters=500, tree=1, c=4.0, twins=twins)
+            agent.choose(state, seat)
+            roots.append(agent.last["root"])
+        fast, slow = roots
+        for action, a in fast.children.items():
+            b = slow.children.get(action)
+            if b is None or a.visits < 20 or b.visits < 20:
+                continue
+            error = math.sqrt(variance(a) / a.visits + variance(b) / b.visits)
+            gap = abs(a.reward / a.visits - b.reward / b.visits)
+            assert gap <= 4.5 * error + 1e-9, (state.history, str(action), gap, error)
+            compared += 1
+    assert compared >= 4
+
+
+def variance(node) -> float:
+    mean = node.reward / node.visits
+    return max(0.0, (node.squares - node.visits * mean * mean) / (node.visits - 1))
