@@ -109,6 +109,7 @@ class Crusade(Game):
         twins={"open_spiel": ["hearts", "spades"]},
     )
     sample_options = ({}, {"match": True, "eights": "magician"})
+    fast_twin = "crusade"
 
     def max_decisions(self) -> int:
         n = self.players

@@ -148,6 +148,7 @@ class Izind(Game):
     # Hard judges each of its moves by playouts of the heuristic: a deeper tree answered for the
     # opponent with its own barely tried moves and lost to medium (docs/strength.md).
     search_tree = 1
+    fast_twin = "izind"
     sample_options = (
         {},
         {"ten_wins": "player", "elephants_complete": True},

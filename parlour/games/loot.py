@@ -150,6 +150,7 @@ class Loot(Game):
     # playouts stop where the hand under way ends, and score what each seat gained in it, rather
     # than run into a freshly dealt hand whose luck would go into every result.
     search_rounds = 1
+    fast_twin = "loot"
     sample_options = (
         {},
         {"fire": "own_turn"},

@@ -226,6 +226,7 @@ class MagesWild(Game):
         {"turn_limit": 30},
         {"god_effects": True, "turn_limit": 200},
     )
+    fast_twin = "mages_wild"
 
     def max_decisions(self) -> int:
         return self.options["turn_limit"]

@@ -89,6 +89,7 @@ class TwoFaced(Game):
         ),
         twins={"open_spiel": ["hearts", "spades"]},
     )
+    fast_twin = "two_faced"
     sample_options = ({}, {"eights": "magician"})
 
     def max_decisions(self) -> int:

@@ -114,6 +114,7 @@ class _ViashiFamily(Game):
     twins = False  # Viashilym: identical cards in one trick cancel
     no_duplicates = False  # Viashilym: no card to the table that is already on the table
     direction = "counterclockwise"
+    fast_twin = "viashi"
 
     def hands_in_match(self) -> int:
         return 1

@@ -1,0 +1,466 @@
+"""Mages Wild on integers: the position of parlour/games/mages_wild.py for playouts and search.
+
+Cards are numbers in the Viashi deck's order: the card of suit s (0 Winds, 1 Flames, 2 Stones,
+3 Waves, 4 Leaves) and rank r (1 Queen .. 9 Fool) is 9*s + r - 1; the nine gods, Lady (rank 1) ..
+Changeling (rank 9), are 45..53. A hand is a bit mask over those numbers, so the cards a player
+can play are one `&` and list themselves in deck order, as the readable hands do.
+
+Actions are the readable game's move numbers: 0 draw, 1 pass, 2 + card for a card played as it
+is, then 56..75 the mages naming each other suit in turn and 76..80 the Friend naming a suit
+(god_effects only).
+
+The position: `hands` (masks), the `draw` pile and the `discard` pile (lists of cards, the top
+card last), `top` (the move that put the top card there: with the suit a mage named it fixes
+`playable`, the mask of what may follow), `direction` (+1 or -1, turned by the Fool),
+`current` (the seat to act, -1 when over), `turn` (the decisions so far, for the turn limit),
+`winners`, and per seat what the public log shows of his hand, for `determinize`: `lacked`, the
+cards he was seen not to hold when he drew or passed, and `since`, how many cards he has taken
+in since then that may be among them. `chances` counts the deal and the reshuffles of the
+discards into a new draw pile, the only draws of the game's generator; the twin reshuffles with
+its own.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .core import NOBODY, FastState, Rng
+
+# Cards ------------------------------------------------------------------------------------------
+SUIT_LETTERS = "WRPBG"
+GODS = ("Lady", "DarkLord", "Builder", "Thief", "Protectress", "Seductress", "Minion", "Friend",
+        "Changeling")
+CARD_NAMES: tuple[str, ...] = tuple(f"{r}{s}" for s in SUIT_LETTERS for r in range(1, 10)) + GODS
+CARD_NUMBER: dict[str, int] = {name: i for i, name in enumerate(CARD_NAMES)}
+DECK = len(CARD_NAMES)  # 54
+FIRST_GOD = 45
+FRIEND = FIRST_GOD + 7
+MAGE, KING, WARRIOR, FOOL = 8, 2, 5, 9
+NO_SUIT = -1
+CARD_BIT: list[int] = [1 << card for card in range(DECK)]  # a look-up beats a shift past 30 bits
+
+
+def card_number(name: str) -> int:
+    """The number of a readable card name ("3W", "Thief")."""
+    return CARD_NUMBER[name]
+
+
+def rank_of(card: int) -> int:
+    """1..9; a god counts as its equivalent rank."""
+    return card - FIRST_GOD + 1 if card >= FIRST_GOD else card % 9 + 1
+
+
+def suit_of(card: int) -> int:
+    return NO_SUIT if card >= FIRST_GOD else card // 9
+
+
+# The cards of each byte of a mask, per byte: a mask lists itself in seven look-ups.
+BYTE_CARDS: list[list[list[int]]] = [[[base + i for i in range(8) if byte >> i & 1
+                                       and base + i < DECK] for byte in range(256)]
+                                     for base in range(0, DECK, 8)]
+
+
+def cards_in(mask: int) -> list[int]:
+    """The cards of a mask, in deck order."""
+    cards: list[int] = []
+    for table in BYTE_CARDS:
+        if not mask:
+            break
+        cards += table[mask & 255]
+        mask >>= 8
+    return cards
+
+
+# Moves ------------------------------------------------------------------------------------------
+DRAW, PASS = 0, 1
+MOVE_CARD: list[int] = [-1, -1] + list(range(DECK))
+MOVE_NAMED: list[int] = [NO_SUIT, NO_SUIT] + [NO_SUIT] * DECK
+for _suit in range(5):
+    for _named in range(5):
+        if _named != _suit:
+            MOVE_CARD.append(9 * _suit + MAGE - 1)
+            MOVE_NAMED.append(_named)
+for _named in range(5):
+    MOVE_CARD.append(FRIEND)
+    MOVE_NAMED.append(_named)
+MOVES = len(MOVE_CARD)  # 81
+
+
+def _playable(rank: int, suit: int, gods: bool) -> int:
+    """What may go on a card asking for `rank` or `suit`: a match, a mage, a god if allowed."""
+    mask = 0
+    for card in range(DECK):
+        if card >= FIRST_GOD:
+            fits = gods
+        else:
+            fits = rank_of(card) in (MAGE, rank) or suit_of(card) == suit
+        if fits:
+            mask |= 1 << card
+    return mask
+
+
+def _need(move: int) -> int:
+    """The mask of what may follow `move`: after a god its rank or a mage, and never a god (a
+    Friend that named a suit asks for that suit too); after any other card its rank or its suit
+    (the named one for a mage that named one), a mage or a god."""
+    card, named = MOVE_CARD[move], MOVE_NAMED[move]
+    if card >= FIRST_GOD:
+        return _playable(rank_of(card), named, False)
+    return _playable(rank_of(card), named if named != NO_SUIT else suit_of(card), True)
+
+
+BIT: list[int] = [0, 0] + [1 << MOVE_CARD[m] for m in range(2, MOVES)]
+NEED: list[int] = [0, 0] + [_need(m) for m in range(2, MOVES)]
+# The Dark Lord, the Protectress and the Changeling act as King, Warrior and Fool only with
+# god_effects; the Friend's part there is to name a suit, which is a move of its own.
+EFFECT_GODS = {FIRST_GOD + KING - 1, FIRST_GOD + WARRIOR - 1, FIRST_GOD + FOOL - 1}
+
+
+def _effects(god_effects: bool) -> list[int]:
+    table = [0, 0]
+    for m in range(2, MOVES):
+        card = MOVE_CARD[m]
+        rank = rank_of(card) if card < FIRST_GOD or (god_effects and card in EFFECT_GODS) else 0
+        table.append(rank if rank in (KING, WARRIOR, FOOL) else 0)
+    return table
+
+
+EFFECTS: tuple[list[int], list[int]] = (_effects(False), _effects(True))
+
+
+def _plays(god_effects: bool) -> list[list[int]]:
+    """Per card, every way to play it, in the readable order: as it is, then naming a suit."""
+    table: list[list[int]] = [[2 + card] for card in range(DECK)]
+    for m in range(2 + DECK, MOVES):
+        card = MOVE_CARD[m]
+        if card != FRIEND or god_effects:
+            table[card].append(m)
+    return table
+
+
+PLAYS: tuple[list[list[int]], list[list[int]]] = (_plays(False), _plays(True))
+# The same per byte of a mask of cards, for each option: a set of cards offers its plays in
+# seven look-ups.
+def _byte_plays(plays: list[list[int]]) -> list[list[list[int]]]:
+    return [[[m for card in cards for m in plays[card]] for cards in table]
+            for table in BYTE_CARDS]
+
+
+BYTE_PLAYS: tuple[list[list[list[int]]], list[list[list[int]]]] = (_byte_plays(PLAYS[False]),
+                                                                   _byte_plays(PLAYS[True]))
+# The moves offered for each set of playable cards held, kept once met, per option.
+OFFERS: tuple[dict[int, list[int]], dict[int, list[int]]] = ({}, {})
+OFFERS_LIMIT = 200_000
+
+
+def _offer(playable_held: int, god_effects: bool) -> list[int]:
+    offers = OFFERS[god_effects]
+    moves: list[int] = []
+    mask = playable_held
+    for table in BYTE_PLAYS[god_effects]:
+        if not mask:
+            break
+        moves += table[mask & 255]
+        mask >>= 8
+    if len(offers) >= OFFERS_LIMIT:
+        offers.clear()
+    offers[playable_held] = moves
+    return moves
+
+
+# The position -----------------------------------------------------------------------------------
+class MagesWildFast(FastState):
+    players: int
+    chances: int
+    rng: Rng
+    god_effects: bool
+    limit: int
+    hands: list[int]
+    draw: list[int]
+    discard: list[int]
+    top: int
+    playable: int
+    direction: int
+    current: int
+    turn: int
+    winners: list[int]
+    lacked: list[int]
+    since: list[int]
+    effects: list[int]
+    offers: dict[int, list[int]]
+
+    def __init__(self, players: int, god_effects: bool, limit: int, rng: Rng, chances: int,
+                 hands: list[int], draw: list[int], discard: list[int], top: int,
+                 direction: int, current: int, turn: int, winners: list[int],
+                 lacked: list[int], since: list[int]) -> None:
+        self.players = players
+        self.god_effects = god_effects
+        self.limit = limit
+        self.rng = rng
+        self.chances = chances
+        self.hands = hands
+        self.draw = draw
+        self.discard = discard
+        self.top = top
+        self.playable = NEED[top]
+        self.direction = direction
+        self.current = current
+        self.turn = turn
+        self.winners = winners
+        self.lacked = lacked
+        self.since = since
+        self.effects = EFFECTS[god_effects]
+        self.offers = OFFERS[god_effects]
+
+    def to_act(self) -> int:
+        return self.current
+
+    # A turn: play a card that fits, else draw one, else pass ---------------------------------
+    def legal(self) -> list[int]:
+        seat = self.current
+        if seat < 0:
+            return []
+        held = self.hands[seat] & self.playable
+        if held:
+            try:
+                return self.offers[held][:]
+            except KeyError:
+                return _offer(held, self.god_effects)[:]
+        return [DRAW] if self.draw or len(self.discard) > 1 else [PASS]
+
+    def step(self, action: int) -> None:
+        seat = self.current
+        self.turn += 1
+        n = self.players
+        if action > 1:
+            bit = BIT[action]
+            hands = self.hands
+            left = hands[seat] ^ bit
+            hands[seat] = left
+            self.discard.append(MOVE_CARD[action])
+            self.top = action
+            self.playable = NEED[action]
+            since = self.since
+            # Each card played that he was seen to lack must be one of those he took in since.
+            if bit & self.lacked[seat] and since[seat]:
+                since[seat] -= 1
+            if not left:  # the first out wins, whatever the turn count
+                self.winners = [seat]
+                self.current = NOBODY
+                return
+            effect = self.effects[action]
+            if effect:
+                if effect == FOOL and n > 2:  # two players: the Fool changes nothing
+                    self.direction = -self.direction
+                nxt = (seat + self.direction) % n
+                if effect == WARRIOR:
+                    nxt = (nxt + self.direction) % n
+                elif effect == KING:
+                    # The King's two are forced on him: they show nothing of his hand.
+                    since[nxt] += self._take(nxt, 2)
+                self.current = nxt
+            else:
+                self.current = (seat + self.direction) % n
+        else:
+            if action == DRAW:
+                pile = self.draw
+                if len(pile) > 1:
+                    self.hands[seat] |= CARD_BIT[pile.pop()]
+                else:
+                    self._take(seat, 1)
+            # Drawing or passing shows he held none of the cards then playable; a second such
+            # turn with nothing taken in since adds to what he lacks.
+            lacked = self.lacked
+            since = self.since
+            lacked[seat] = lacked[seat] | self.playable if not since[seat] else self.playable
+            since[seat] = 1 if action == DRAW else 0
+            self.current = (seat + self.direction) % n
+        if self.turn >= self.limit:
+            self._end_by_count()
+
+    def _take(self, seat: int, count: int) -> int:
+        """Up to `count` cards from the draw pile, which is made anew from the discards under
+        the top card as soon as it runs out."""
+        pile = self.draw
+        got = 0
+        for _ in range(count):
+            if not pile:
+                self._reshuffle()
+                if not pile:
+                    break
+            self.hands[seat] |= CARD_BIT[pile.pop()]
+            got += 1
+            if not pile:
+                self._reshuffle()
+        return got
+
+    def _reshuffle(self) -> None:
+        discard = self.discard
+        if len(discard) < 2:
+            return
+        rest = discard[:-1]
+        del discard[:-1]
+        self.rng.shuffle(rest)
+        self.draw.extend(rest)
+        self.chances += 1
+
+    def _end_by_count(self) -> None:
+        """The turn limit: the fewest cards in hand win."""
+        counts = [hand.bit_count() for hand in self.hands]
+        fewest = min(counts)
+        self.winners = [s for s in range(self.players) if counts[s] == fewest]
+        self.current = NOBODY
+
+    def returns(self) -> list[float]:
+        winners = self.winners
+        if not winners:
+            return [0.0] * self.players
+        share = 1.0 / len(winners)
+        return [share if s in winners else 0.0 for s in range(self.players)]
+
+    def estimate(self) -> list[float] | None:
+        return None
+
+    # Copies and what a seat may know --------------------------------------------------------
+    def copy(self) -> MagesWildFast:
+        return MagesWildFast(self.players, self.god_effects, self.limit, self.rng, self.chances,
+                             self.hands[:], self.draw[:], self.discard[:], self.top,
+                             self.direction, self.current, self.turn, self.winners[:],
+                             self.lacked[:], self.since[:])
+
+    def determinize(self, seat: int, rng: Rng) -> MagesWildFast:
+        """The other hands and the draw pile dealt afresh from the cards `seat` cannot see, each
+        the same size; a hand gets none of the cards its seat was seen to lack, but for as many
+        as it has taken in since."""
+        twin = self.copy()
+        twin.rng = Rng(rng.seed())
+        hands = twin.hands
+        lacked, since = self.lacked, self.since
+        hidden = 0
+        order: list[tuple[bool, int, int]] = []
+        for s in range(self.players):
+            if s != seat:
+                hidden |= hands[s]
+                # The seats that lack cards first, then those with the fewest cards dealt
+                # freely: the greedy deal then rarely runs short.
+                order.append((not lacked[s], since[s] - hands[s].bit_count(), s))
+        order.sort()
+        seats = [(s, hands[s].bit_count(), lacked[s], since[s]) for _, _, s in order]
+        for card in self.draw:
+            hidden |= CARD_BIT[card]
+        # In deck order: where the hidden cards really lie must not steer the deal.
+        pool = cards_in(hidden)
+        dealt: list[int] | None = None
+        for _ in range(20):
+            rng.shuffle(pool)
+            dealt = _deal_short(pool, seats)
+            if dealt is not None:
+                break
+        if dealt is None:  # never fall back on the real hands: deal as if nothing were known
+            dealt = _deal_short(pool, [(s, size, 0, 0) for s, size, _, _ in seats])
+            assert dealt is not None
+        taken = 0
+        for (s, _, _, _), hand in zip(seats, dealt):
+            hands[s] = hand
+            taken |= hand
+        twin.draw = [card for card in pool if not CARD_BIT[card] & taken]
+        return twin
+
+    def key(self) -> tuple[object, ...]:
+        return (self.players, self.god_effects, self.limit, self.chances, tuple(self.hands),
+                tuple(self.draw), tuple(self.discard), self.top, self.playable, self.direction,
+                self.current, self.turn, tuple(self.winners), tuple(self.lacked),
+                tuple(self.since))
+
+
+def _deal_short(pool: list[int], seats: list[tuple[int, int, int, int]]) -> list[int] | None:
+    """Hands from the shuffled pool for (seat, size, lacked, since): the cards a seat held when
+    it last showed what it lacked come from the front of the pool, none of those; the `since`
+    it took in after, any, from the back. None if the pool runs short."""
+    hands: list[int] = []
+    used = 0
+    front, back = 0, len(pool) - 1  # the pool outside them is all dealt
+    for _, size, lacked, since in seats:
+        later = min(since, size)
+        kept = size - later
+        hand = 0
+        if kept:
+            block = used | lacked
+            for i in range(front, back + 1):
+                bit = CARD_BIT[pool[i]]
+                if not bit & block:
+                    hand |= bit
+                    block |= bit
+                    kept -= 1
+                    if not kept:
+                        break
+            if kept:
+                return None
+            used |= hand
+            while front <= back and CARD_BIT[pool[front]] & used:
+                front += 1
+        if later:
+            for i in range(back, front - 1, -1):
+                bit = CARD_BIT[pool[i]]
+                if not bit & used:
+                    hand |= bit
+                    used |= bit
+                    later -= 1
+                    if not later:
+                        break
+            while back >= front and CARD_BIT[pool[back]] & used:
+                back -= 1
+        hands.append(hand)
+    return hands
+
+
+# Between the two forms ----------------------------------------------------------------------------
+def twin(state: Any, seed: int) -> MagesWildFast | None:
+    """The integer position of a readable Mages Wild state (which it leaves untouched)."""
+    game = state.game
+    if game.info.id != "mages_wild" or set(game.options) - {"god_effects", "turn_limit"}:
+        return None
+    n = state.n
+    god_effects = bool(state.god_effects)
+    effects = EFFECTS[god_effects]
+    # What the public log shows of each hand, read as the readable shortages() reads it.
+    lacked, since = [0] * n, [0] * n
+    playable, king = 0, False
+    top = 0
+    chances = 1  # the deal
+    for seat, what, detail in state.log:
+        if what == "play":
+            move = int(detail)
+            top, playable = move, NEED[move]
+            if BIT[move] & lacked[seat] and since[seat]:
+                since[seat] -= 1
+            king = effects[move] == KING
+        elif what == "draw" and king:
+            since[seat] += detail
+            king = False
+        elif what == "draw" or what == "pass":
+            lacked[seat] = lacked[seat] | playable if not since[seat] else playable
+            since[seat] = detail or 0
+        elif what == "top":
+            top = 2 + card_number(detail)
+            playable = NEED[top]
+        elif what == "reshuffle":
+            chances += 1
+    current = state.current_player
+    return MagesWildFast(
+        n, god_effects, state.limit, Rng(seed), chances, list(state.hands),
+        [card_number(c) for c in state.draw], [card_number(c) for c in state.discard], top,
+        state.direction, NOBODY if current is None else current, state.turn,
+        list(state.winners) if state.winners is not None else [], lacked, since)
+
+
+def encode(action: Any) -> int:
+    """A readable Move is already its number."""
+    return int(action)
+
+
+def census(fast: MagesWildFast) -> list[int]:
+    cards: list[int] = []
+    for hand in fast.hands:
+        cards += cards_in(hand)
+    return cards + fast.draw + fast.discard
