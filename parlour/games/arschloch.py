@@ -120,6 +120,7 @@ class Arschloch(Game):
         ),
         twins={"open_spiel": ["dou_dizhu"], "rlcard": ["doudizhu"]},
     )
+    fast_twin = "arschloch"
     sample_options = (
         {},
         {"ten_high": True, "equality": True},
