@@ -180,6 +180,7 @@ class Politics(Game):
         {"distance_limit": "on_card", "round_cap": 12},
     )
     deck_decides_deal = False  # the die picks the first player; the cup draws come later
+    fast_twin = "politics"
     ability_table: ClassVar[dict] = ABILITIES
 
     def target(self) -> int:
