@@ -442,6 +442,7 @@ class Viashilym(_ViashiFamily):
     }
     twins = True
     no_duplicates = True
+    fast_twin = "viashilym"
 
 
 # The rules -------------------------------------------------------------------------------------
