@@ -23,6 +23,13 @@ class Rng:
         self._random = draw
         return draw
 
+    def drawer(self) -> Callable[[], float]:
+        """The underlying random(), for loops that draw at every step."""
+        draw = self._random
+        if draw is None:
+            draw = self._started()
+        return draw
+
     def below(self, n: int) -> int:
         draw = self._random
         if draw is None:
