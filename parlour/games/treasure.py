@@ -264,6 +264,7 @@ class Treasure(Game):
                     options=(info.option("six_color_bonus"),), max_cards=15)
     # Playouts are slow (every move checks what can be tabled): search looks a few turns ahead.
     playout_depth = 24
+    fast_twin = "treasure"
     sample_options = (
         {},
         {"points": 40, "six_color_bonus": True},

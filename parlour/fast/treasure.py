@@ -1,0 +1,1027 @@
+"""Treasure on integers (the twin of parlour/games/treasure.py), every option and player count.
+
+A card is its index in VIASHI_CARDS: suit * 9 + rank - 1 for the five suits (W R P B G), 45 + the
+god's rank - 1 for the gods, so that the gods are the sixth suit and a suit is a 9-bit chunk of a
+54-bit mask. What a card stands for in a meld is written the same way. With two decks the second
+copy of card c is the physical card c + 54: a hand is a mask of physical cards (bits 0..53 the
+first copies, 54..107 the second), and the piles and melds are lists of them; whichever copy lies
+where is never seen, so `key()` speaks of cards, not copies.
+
+Where each hand card came from, as everyone saw it, is `tag` by physical card: -1 for a card
+taken from the discard pile, else the number of the draw pile it came from (0 the deal's). Of two
+copies in a hand the one everyone knew of leaves first, else the one from the earlier pile (the
+readable hand lists cards in the order they came, and pile numbers only grow).
+
+An action is the readable game's `action_id`: 0 draw, 1 take, 2 take pile, 3 close, 4 + kind
+(run, set, color) open, 7 + card discard, LAY + card * 46 + what it stands for (45: itself), ADD
++ (meld * 54 + card) * 46 + what it stands for.
+
+The effects in force are a 27-bit mask (bit god * 3 + kind) read from the table; each mask's
+rules (points by kind and card, loose values, which cards may change) are built once from the
+readable game's own Scoring. `chances` counts the deals and the reshuffles of the discard pile.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.cards import GODS, VIASHI_CARDS
+from ..core.hidden import NoDeal
+from ..games.melds import KINDS, SUITS, identities
+from ..games.treasure import _inside_runs, treasure_scoring
+from .core import NOBODY, FastState, Rng
+
+CARD: dict[str, int] = {name: i for i, name in enumerate(VIASHI_CARDS)}
+N_CARDS = 54
+COPY = 54  # the second copy of card c is c + COPY
+ALL = (1 << N_CARDS) - 1
+SUIT_CARDS = (1 << 45) - 1
+HAND_SIZE = 9
+ROUND_LIMIT = 50
+HAND_LIMIT = 40
+KNOWN = -1
+
+RUN = 0
+SET = 1
+COLOR = 2
+LADY, DARK_LORD, BUILDER, THIEF, PROTECTRESS, SEDUCTRESS, MINION, FRIEND, CHANGELING = range(9)
+
+DRAW = 0
+TAKE = 1
+TAKE_PILE = 2
+CLOSE = 3
+OPEN = 4  # + kind
+DISCARD = 7  # + card
+LAY = 61  # + card * 46 + stands for
+ADD = LAY + 54 * 46  # + (meld * 54 + card) * 46 + stands for
+ITSELF = 45
+
+DRAWING = 0
+PLAYING = 1
+BUILDING = 2
+OVER = 3
+PHASES = {"draw": DRAWING, "play": PLAYING, "build": BUILDING, "over": OVER}
+
+
+def card_of(name: str) -> int:
+    return CARD[name]
+
+
+def stand_of(rank: int, suit: str) -> int:
+    """What a card stands for, (rank, suit) in the readable game, as a card index."""
+    return SUITS.index(suit) * 9 + rank - 1
+
+
+RANK_BITS: list[int] = [sum(1 << (9 * s + r) for s in range(6)) for r in range(9)]
+POP: list[int] = [bin(m).count("1") for m in range(512)]
+# The cards of a suit's 9-bit chunk, in card order, and their discards.
+CHUNK_CARDS: list[list[list[int]]] = [[[9 * s + r for r in range(9) if m >> r & 1]
+                                       for m in range(512)] for s in range(6)]
+DISCARDS: list[list[list[int]]] = [[[DISCARD + 9 * s + r for r in range(9) if m >> r & 1]
+                                    for m in range(512)] for s in range(6)]
+
+
+def _fewest_missing(run_min: int, ranks: int) -> int:
+    """Of the ranks a new run of run_min cards could span, the fewest these ranks leave open."""
+    window = (1 << run_min) - 1
+    return min(POP[(window << start) & ~ranks & 511] for start in range(10 - run_min))
+
+
+FEWEST_MISSING: list[list[int]] = [[_fewest_missing(k, m) if k >= 3 else 9 for m in range(512)]
+                                   for k in range(5)]
+
+
+def _ranks(mask: int) -> int:
+    """The ranks (9 bits) a 54-bit mask holds in any suit."""
+    return (mask | mask >> 9 | mask >> 18 | mask >> 27 | mask >> 36 | mask >> 45) & 511
+
+
+# The rules in force ----------------------------------------------------------------------------
+class Tables:
+    """The tables of one readable Scoring (many sets of effects score alike)."""
+
+    def __init__(self, sc: Any) -> None:
+        self.run_min: int = sc.run_min
+        self.color_min: int = sc.color_min
+        self.hand_zero: bool = sc.hand_zero
+        # Points of a card standing for ident i in a meld of kind k: value[k * 54 + i].
+        self.value: list[float] = [
+            float(sc.card_value(KINDS[k], i % 9 + 1, SUITS[i // 9]))
+            for k in range(3) for i in range(N_CARDS)]
+        self.loose: list[float] = [sc.loose_value(name) for name in VIASHI_CARDS]
+        rank_wild = 0
+        color_wild = 0
+        for c, name in enumerate(VIASHI_CARDS):
+            if sc.rank_wild(name):
+                rank_wild |= 1 << c
+            if sc.color_wild(name):
+                color_wild |= 1 << c
+        self.rank_wild = rank_wild
+        self.color_wild = color_wild
+        changing = rank_wild | color_wild
+        # What each card that may change may stand for, in the readable game's order.
+        self.stands: list[list[int]] = [
+            [stand_of(r, s) for r, s in identities(name, sc)] if changing >> c & 1 else [c]
+            for c, name in enumerate(VIASHI_CARDS)]
+        self.bonus = float(sc.bonus * sc.run_mult) if sc.bonus else 0.0
+
+
+_tables: dict[Any, Tables] = {}
+
+
+class Rules:
+    """What a set of effects makes of the game, in tables."""
+
+    def __init__(self, active: int, bonus: bool) -> None:
+        effects = frozenset((GODS[k // 3], KINDS[k % 3]) for k in range(27) if active >> k & 1)
+        sc = treasure_scoring(effects, bonus)
+        tables = _tables.get(sc)
+        if tables is None:
+            tables = _tables[sc] = Tables(sc)
+        self.run_min = tables.run_min
+        self.color_min = tables.color_min
+        self.hand_zero = tables.hand_zero
+        self.value = tables.value
+        self.loose = tables.loose
+        self.rank_wild = tables.rank_wild
+        self.color_wild = tables.color_wild
+        self.changing = tables.rank_wild | tables.color_wild
+        self.stands = tables.stands
+        self.bonus = tables.bonus
+        # The kinds of other players' melds a card may be added to.
+        self.lay_off = ((1 << RUN if active >> (LADY * 3 + RUN) & 1 else 0)
+                        | (1 << COLOR if active >> (PROTECTRESS * 3 + COLOR) & 1 else 0)
+                        | (1 << SET if active >> (FRIEND * 3 + SET) & 1 else 0))
+        self.builder_run = bool(active >> (BUILDER * 3 + RUN) & 1)
+
+
+_rules: dict[int, Rules] = {}
+
+
+def rules_for(active: int, bonus: bool) -> Rules:
+    key = active | (1 << 27 if bonus else 0)
+    rules = _rules.get(key)
+    if rules is None:
+        rules = _rules[key] = Rules(active, bonus)
+    return rules
+
+
+# The cards of a tabled color that lie in runs within it, by its stands and the shortest run: the
+# readable game's own answer (which of two equal arrangements counts decides whose card scores).
+_within: dict[tuple[int, ...], tuple[int, ...]] = {}
+WITHIN_MOST = 100_000
+
+
+def runs_within(stands: list[int], run_min: int) -> tuple[int, ...]:
+    if len(stands) < run_min:
+        return ()
+    key = tuple(stands) + (run_min,)
+    inside = _within.get(key)
+    if inside is None:
+        if len(_within) >= WITHIN_MOST:
+            _within.clear()
+        names = tuple(VIASHI_CARDS[i] for i in stands)
+        inside = _within[key] = tuple(sorted(_inside_runs(names, run_min)))
+    return inside
+
+
+def six_colors(stands: list[int]) -> bool:
+    """Six cards of a run in a row by rank, each of a different color."""
+    order = sorted(stands, key=lambda i: i % 9)
+    for k in range(len(order) - 5):
+        seen = 0
+        for i in order[k:k + 6]:
+            seen |= 1 << (i // 9)
+        if seen == 63:
+            return True
+    return False
+
+
+class Meld:
+    """A meld on the table or being tabled. Never changed once made: a card added makes a new
+    one, so that copies of a position share their melds."""
+
+    def __init__(self, owner: int, kind: int, cards: list[int], stands: list[int],
+                 owners: list[int]) -> None:
+        self.owner = owner
+        self.kind = kind
+        self.cards = cards  # physical cards
+        self.stands = stands  # what each stands for
+        self.owners = owners  # who laid each (it scores for him)
+        held = 0
+        for i in stands:
+            held |= 1 << (i % 9)
+        self.held = held  # the ranks it holds
+        # The cards that may be added as themselves: a set takes its rank, a color its suit, a
+        # run the rank just below or above its ends.
+        fit = 0
+        if stands:
+            if kind == SET:
+                fit = RANK_BITS[stands[0] % 9]
+            elif kind == COLOR:
+                fit = 511 << (9 * (stands[0] // 9))
+            else:
+                low = (held & -held).bit_length() - 1
+                high = held.bit_length() - 1
+                if low > 0:
+                    fit = RANK_BITS[low - 1]
+                if high < 8:
+                    fit |= RANK_BITS[high + 1]
+        self.fit = fit
+
+    def grown(self, card: int, stand: int, seat: int) -> Meld:
+        return Meld(self.owner, self.kind, self.cards + [card], self.stands + [stand],
+                    self.owners + [seat])
+
+
+def can_complete(kind: int, stands: list[int], held: int, hand: int, rules: Rules) -> bool:
+    """Can a meld of this kind standing as `stands` (ranks `held`) grow from this hand (physical
+    mask) into a valid one? A meld is only opened, and a card only laid, if it can."""
+    lo = hand & ALL
+    hi = hand >> COPY
+    n = len(stands)
+    if kind == SET:
+        rw = rules.rank_wild
+        wild = (lo & rw).bit_count() + (hi & rw).bit_count()
+        need = 3 - n
+        if n:
+            bits = RANK_BITS[stands[0] % 9] & ~rw
+            return (lo & bits).bit_count() + (hi & bits).bit_count() + wild >= need
+        if wild >= need:
+            return True
+        a1 = a2 = a3 = 0
+        for m in (lo & ~rw, hi & ~rw):
+            for s in range(6):
+                x = m >> (9 * s) & 511
+                a3 |= a2 & x
+                a2 |= a1 & x
+                a1 |= x
+        most = 3 if a3 else 2 if a2 else 1 if a1 else 0
+        return most + wild >= need
+    if kind == COLOR:
+        cw = rules.color_wild
+        wild = (lo & cw).bit_count() + (hi & cw).bit_count()
+        need = rules.color_min - n
+        lo &= ~cw
+        hi &= ~cw
+        gods = POP[lo >> 45] + POP[hi >> 45]
+        if n:
+            suit = stands[0] // 9
+            if suit == 5:
+                return gods >= need
+            return POP[lo >> (9 * suit) & 511] + POP[hi >> (9 * suit) & 511] + wild >= need
+        most = 0
+        for s in range(5):
+            k = POP[lo >> (9 * s) & 511] + POP[hi >> (9 * s) & 511]
+            if k > most:
+                most = k
+        return gods >= need or most + wild >= need
+    rw = rules.rank_wild
+    wild = (lo & rw).bit_count() + (hi & rw).bit_count()
+    fixed = _ranks((lo | hi) & ~rw)
+    if not n:
+        return FEWEST_MISSING[rules.run_min][fixed] <= wild
+    return run_can_grow(held, fixed, wild, rules.run_min)
+
+
+def run_can_grow(held: int, fixed: int, wild: int, run_min: int) -> bool:
+    """Can a run holding these ranks be completed from a hand holding the `fixed` ranks and
+    `wild` cards that may change rank? Each span of the run's length that covers it is tried."""
+    low = (held & -held).bit_length() - 1
+    high = held.bit_length() - 1
+    length = run_min if run_min > high - low + 1 else high - low + 1
+    if length > 9:
+        return False
+    first = high - length + 1 if high - length + 1 > 0 else 0
+    last = low if low < 9 - length else 9 - length
+    open_ranks = ~held & ~fixed & 511
+    window = (1 << length) - 1
+    for start in range(first, last + 1):
+        if POP[(window << start) & open_ranks] <= wild:
+            return True
+    return False
+
+
+# The position ------------------------------------------------------------------------------------
+class TreasureFast(FastState):
+    """A match of Treasure: the hand under way, the totals, and who acts in which phase."""
+
+    def __init__(self, players: int, decks: int, second_gods: bool, target: float, bonus: bool,
+                 rng: Rng, chances: int, totals: list[float], hand_number: int, starter: int,
+                 hands: list[int], tag: list[int], discard: list[int], draw: list[int],
+                 pile_number: int, table: list[Meld], pending: Meld | None,
+                 builder_drawn: bool, drawn: int, active: int, cancelled: int, rules: Rules,
+                 turns_in_hand: int, phase: int, actor: int) -> None:
+        self.players = players
+        self.decks = decks
+        self.second_gods = second_gods
+        self.target = target  # the points that end the match; 0: a single hand
+        self.bonus = bonus  # the six-color bonus counts on the table
+        self.rng = rng
+        self.chances = chances
+        self.totals = totals
+        self.hand_number = hand_number
+        self.starter = starter
+        self.hands = hands
+        self.tag = tag  # by physical card in a hand: KNOWN or the draw pile it came from
+        self.discard = discard
+        self.draw = draw  # top last
+        self.pile_number = pile_number
+        self.table = table
+        self.pending = pending  # the meld the seat to act is tabling
+        self.builder_drawn = builder_drawn
+        self.drawn = drawn  # the card the seat to act drew this turn, or -1
+        self.active = active  # the effects in force, bit god * 3 + kind
+        self.cancelled = cancelled  # the gods whose effects are cancelled, bit by god
+        self.rules = rules
+        self.turns_in_hand = turns_in_hand
+        self.phase = phase
+        self.actor = actor
+
+    # A hand: the deal ----------------------------------------------------------------------------
+    def deck(self) -> list[int]:
+        if self.decks == 1:
+            return list(range(N_CARDS))
+        second = range(COPY, COPY + N_CARDS) if self.second_gods else range(COPY, COPY + 45)
+        return list(range(N_CARDS)) + list(second)
+
+    def deal(self) -> None:
+        """Nine each, the next card turned up, the rest face down."""
+        n = self.players
+        cards = self.deck()
+        self.rng.shuffle(cards)
+        self.chances += 1
+        self.hand_number += 1
+        tag = self.tag
+        hands = [0] * n
+        for seat in range(n):
+            m = 0
+            for p in cards[HAND_SIZE * seat:HAND_SIZE * (seat + 1)]:
+                m |= 1 << p
+                tag[p] = 0
+            hands[seat] = m
+        dealt = HAND_SIZE * n
+        self.hands = hands
+        self.discard = [cards[dealt]]
+        self.draw = cards[dealt + 1:]
+        self.pile_number = 0
+        self.table = []
+        self.pending = None
+        self.builder_drawn = False
+        self.drawn = -1
+        self.active = 0
+        self.cancelled = 0
+        self.rules = rules_for(0, self.bonus)
+        self.turns_in_hand = 0
+        self.phase = DRAWING
+        self.actor = self.starter
+
+    # The contract --------------------------------------------------------------------------------
+    def to_act(self) -> int:
+        return self.actor
+
+    def legal(self) -> list[int]:
+        phase = self.phase
+        if phase == PLAYING:
+            return self.plays()
+        if phase == DRAWING:
+            many = len(self.discard) > 1
+            actions = [DRAW] if self.draw or many else []
+            if self.discard:
+                actions.append(TAKE)
+            if many:
+                actions.append(TAKE_PILE)
+            return actions
+        if phase == BUILDING:
+            return self.lays()
+        return []
+
+    def plays(self) -> list[int]:
+        """Open a meld, add a card to one, or discard."""
+        seat = self.actor
+        hand = self.hands[seat]
+        rules = self.rules
+        actions: list[int] = []
+        lo = hand & ALL
+        hi = hand >> COPY
+        cards = lo | hi
+        # Runs and sets: cards that may change rank stand apart.
+        rw = rules.rank_wild
+        if rw:
+            wild = (lo & rw).bit_count() + (hi & rw).bit_count()
+            lo &= ~rw
+            hi &= ~rw
+        else:
+            wild = 0
+        x = lo | hi
+        if FEWEST_MISSING[rules.run_min][(x | x >> 9 | x >> 18 | x >> 27 | x >> 36
+                                          | x >> 45) & 511] <= wild:
+            actions.append(OPEN + RUN)
+        if wild >= 3:
+            actions.append(OPEN + SET)
+        else:
+            # The ranks held once, twice, three times or more, suit by suit.
+            a1 = lo & 511
+            y = lo >> 9 & 511
+            a2 = a1 & y
+            a1 |= y
+            y = lo >> 18 & 511
+            a3 = a2 & y
+            a2 |= a1 & y
+            a1 |= y
+            y = lo >> 27 & 511
+            a3 |= a2 & y
+            a2 |= a1 & y
+            a1 |= y
+            y = lo >> 36 & 511
+            a3 |= a2 & y
+            a2 |= a1 & y
+            a1 |= y
+            y = lo >> 45
+            a3 |= a2 & y
+            a2 |= a1 & y
+            a1 |= y
+            if hi:
+                for s in range(6):
+                    y = hi >> (9 * s) & 511
+                    a3 |= a2 & y
+                    a2 |= a1 & y
+                    a1 |= y
+            if a3 if wild == 0 else a2 if wild == 1 else a1:
+                actions.append(OPEN + SET)
+        # Colors: cards that may change color stand apart.
+        lo = hand & ALL
+        hi = hand >> COPY
+        cw = rules.color_wild
+        if cw:
+            wild = (lo & cw).bit_count() + (hi & cw).bit_count()
+            lo &= ~cw
+            hi &= ~cw
+        else:
+            wild = 0
+        need = rules.color_min
+        if hi:
+            most = max(POP[lo & 511] + POP[hi & 511], POP[lo >> 9 & 511] + POP[hi >> 9 & 511],
+                       POP[lo >> 18 & 511] + POP[hi >> 18 & 511],
+                       POP[lo >> 27 & 511] + POP[hi >> 27 & 511],
+                       POP[lo >> 36 & 511] + POP[hi >> 36 & 511])
+            gods = POP[lo >> 45] + POP[hi >> 45]
+        else:
+            most = max(POP[lo & 511], POP[lo >> 9 & 511], POP[lo >> 18 & 511],
+                       POP[lo >> 27 & 511], POP[lo >> 36 & 511])
+            gods = POP[lo >> 45]
+        if most + wild >= need or gods >= need:
+            actions.append(OPEN + COLOR)
+        changing = rules.changing
+        lay_off = rules.lay_off
+        base = ADD
+        for meld in self.table:
+            if meld.owner == seat or lay_off >> meld.kind & 1:
+                if changing & cards:
+                    self.changing_adds(meld, cards, cards & meld.fit, base, actions)
+                else:
+                    fits = cards & meld.fit
+                    while fits:
+                        low = fits & -fits
+                        actions.append(base + (low.bit_length() - 1) * 46 + ITSELF)
+                        fits ^= low
+            base += 54 * 46
+        actions += (DISCARDS[0][cards & 511] + DISCARDS[1][cards >> 9 & 511]
+                    + DISCARDS[2][cards >> 18 & 511] + DISCARDS[3][cards >> 27 & 511]
+                    + DISCARDS[4][cards >> 36 & 511] + DISCARDS[5][cards >> 45])
+        return actions
+
+    def changing_adds(self, meld: Meld, cards: int, fits: int, base: int,
+                      actions: list[int]) -> None:
+        """The adds to a meld when cards that may change are in hand: each such card as every
+        card it may stand for that fits, in the order the readable game offers them."""
+        rules = self.rules
+        changing = rules.changing
+        kind = meld.kind
+        first = meld.stands[0]
+        held = meld.held
+        ends = ((held & -held) >> 1) | (1 << held.bit_length())
+        m = (fits & ~changing) | (cards & changing)
+        while m:
+            low = m & -m
+            m ^= low
+            c = low.bit_length() - 1
+            if not changing >> c & 1:
+                actions.append(base + c * 46 + ITSELF)
+                continue
+            for i in rules.stands[c]:
+                if kind == SET:
+                    ok = i % 9 == first % 9
+                elif kind == COLOR:
+                    ok = i // 9 == first // 9
+                else:
+                    ok = bool(ends >> (i % 9) & 1)
+                if ok:
+                    actions.append(base + c * 46 + (ITSELF if i == c else i))
+
+    def lays(self) -> list[int]:
+        """The cards that may go into the meld being tabled (each as what it may stand for, the
+        card itself first), then close if it is complete."""
+        pending = self.pending
+        assert pending is not None
+        hand = self.hands[self.actor]
+        rules = self.rules
+        kind = pending.kind
+        stands = pending.stands
+        held = pending.held
+        n = len(stands)
+        changing = rules.changing
+        actions: list[int] = []
+        lo = hand & ALL
+        hi = hand >> COPY
+        cards = lo | hi
+        # Whichever card is laid as a given one, the hand left can finish the meld or not
+        # alike, but for a run, where a card that may change rank leaves one fewer such card.
+        ok: list[bool] = []
+        if kind == SET:
+            rw = rules.rank_wild
+            spare = (lo & rw).bit_count() + (hi & rw).bit_count() - 1 - (2 - n)
+            for r in range(9):
+                bits = RANK_BITS[r] & ~rw
+                ok.append((lo & bits).bit_count() + (hi & bits).bit_count() + spare >= 0)
+        elif kind == COLOR:
+            cw = rules.color_wild
+            spare = (lo & cw).bit_count() + (hi & cw).bit_count() - 1 - (rules.color_min - n - 1)
+            lo &= ~cw
+            hi &= ~cw
+            for s in range(5):
+                ok.append(POP[lo >> (9 * s) & 511] + POP[hi >> (9 * s) & 511] + spare >= 0)
+            ok.append(POP[lo >> 45] + POP[hi >> 45] - 1 >= rules.color_min - n - 1)
+        else:
+            rw = rules.rank_wild
+            wild = (lo & rw).bit_count() + (hi & rw).bit_count()
+            fixed = _ranks((lo | hi) & ~rw)
+            for r in range(9):
+                ok.append(not held >> r & 1
+                          and run_can_grow(held | 1 << r, fixed, wild, rules.run_min))
+            if wild:
+                for r in range(9):
+                    ok.append(not held >> r & 1
+                              and run_can_grow(held | 1 << r, fixed, wild - 1, rules.run_min))
+        first = stands[0] if n else -1
+        m = cards
+        if not changing & cards:
+            while m:
+                low = m & -m
+                m ^= low
+                c = low.bit_length() - 1
+                if kind == SET:
+                    fits = ok[c % 9] and (n == 0 or c % 9 == first % 9)
+                elif kind == COLOR:
+                    fits = ok[c // 9] and (n == 0 or c // 9 == first // 9)
+                else:
+                    fits = ok[c % 9]
+                if fits:
+                    actions.append(LAY + c * 46 + ITSELF)
+        while m:
+            low = m & -m
+            m ^= low
+            c = low.bit_length() - 1
+            wild_rank = 9 if kind == RUN and rules.rank_wild >> c & 1 else 0
+            mine: list[int] = []
+            for i in rules.stands[c]:
+                if kind == SET:
+                    fits = ok[i % 9] and (n == 0 or i % 9 == first % 9)
+                elif kind == COLOR:
+                    fits = ok[i // 9] and (n == 0 or i // 9 == first // 9)
+                else:
+                    fits = ok[wild_rank + i % 9]
+                if fits:
+                    mine.append(i)
+            if mine:
+                base = LAY + c * 46
+                if c in mine:
+                    actions.append(base + ITSELF)
+                for i in sorted(mine):
+                    if i != c:
+                        actions.append(base + i)
+        if kind == SET:
+            done = n >= 3
+        elif kind == COLOR:
+            done = n >= rules.color_min
+        else:
+            low_rank = (held & -held).bit_length() - 1
+            done = n >= rules.run_min and held >> low_rank == (1 << n) - 1
+        if done:
+            actions.append(CLOSE)
+        return actions
+
+    def step(self, action: int) -> None:
+        seat = self.actor
+        phase = self.phase
+        if phase == DRAWING:
+            if action == DRAW:
+                p = self.draw_one(seat)
+                self.drawn = p if p < COPY else p - COPY
+            elif action == TAKE:
+                p = self.discard.pop()
+                self.hands[seat] |= 1 << p
+                self.tag[p] = KNOWN
+            else:
+                h = self.hands[seat]
+                tag = self.tag
+                for p in self.discard:
+                    h |= 1 << p
+                    tag[p] = KNOWN
+                self.hands[seat] = h
+                self.discard = []
+            self.phase = PLAYING
+        elif phase == PLAYING:
+            if action >= ADD:
+                rest, stand = divmod(action - ADD, 46)
+                number, c = divmod(rest, 54)
+                p = self.take_from_hand(seat, c)
+                self.table[number] = self.table[number].grown(p, c if stand == ITSELF else stand,
+                                                              seat)
+                self.table_changed()
+                if not self.hands[seat]:
+                    self.end_hand()
+            elif action >= DISCARD:
+                self.drawn = -1
+                p = self.take_from_hand(seat, action - DISCARD)
+                self.discard.append(p)
+                if not self.hands[seat]:
+                    self.end_hand()
+                    return
+                self.turns_in_hand += 1
+                if self.turns_in_hand >= ROUND_LIMIT * self.players:
+                    self.end_hand()
+                else:
+                    self.actor = seat + 1 if seat + 1 < self.players else 0
+                    self.phase = DRAWING
+            else:
+                self.pending = Meld(seat, action - OPEN, [], [], [])
+                self.phase = BUILDING
+        elif action == CLOSE:
+            pending = self.pending
+            assert pending is not None
+            self.table.append(pending)
+            self.pending = None
+            self.table_changed()
+            self.phase = PLAYING
+            if not self.hands[seat]:
+                self.end_hand()
+        else:
+            c, stand = divmod(action - LAY, 46)
+            p = self.take_from_hand(seat, c)
+            pending = self.pending
+            assert pending is not None
+            self.pending = pending.grown(p, c if stand == ITSELF else stand, seat)
+
+    # Cards moving --------------------------------------------------------------------------------
+    def draw_one(self, seat: int) -> int:
+        """The physical card drawn, or -1 if there is none to draw."""
+        draw = self.draw
+        if not draw:
+            discard = self.discard
+            if len(discard) <= 1:
+                return -1
+            # The discard pile but its top card, shuffled into a new draw pile.
+            draw = self.draw = discard[:-1]
+            self.discard = discard[-1:]
+            self.rng.shuffle(draw)
+            self.pile_number += 1
+            self.chances += 1
+        p = draw.pop()
+        self.hands[seat] |= 1 << p
+        self.tag[p] = self.pile_number
+        return p
+
+    def take_from_hand(self, seat: int, c: int) -> int:
+        """One copy of card c leaves the hand: the one everyone knew of, else the earlier one."""
+        h = self.hands[seat]
+        p = c
+        if h >> (c + COPY) & 1:
+            if not h >> c & 1:
+                p = c + COPY
+            else:
+                t0 = self.tag[c]
+                t1 = self.tag[c + COPY]
+                if t0 != KNOWN and (t1 == KNOWN or t1 < t0):
+                    p = c + COPY
+        self.hands[seat] = h ^ (1 << p)
+        return p
+
+    # The effects in force --------------------------------------------------------------------------
+    def table_changed(self) -> None:
+        self.effects()
+        if self.rules.builder_run and not self.builder_drawn:
+            # Every player draws three, once: no effect applies twice.
+            self.builder_drawn = True
+            n = self.players
+            for k in range(n):
+                seat = (self.actor + k) % n
+                for _ in range(3):
+                    if self.draw_one(seat) < 0:
+                        break
+
+    def effects(self) -> None:
+        """The effects from the gods on the table; a god in a color of gods that lies in a run
+        within it has the run's effect too (with the Builder in a color, runs of three)."""
+        run_min = 4
+        while True:
+            counts = [0] * 27
+            for meld in self.table:
+                kind = meld.kind
+                cards = meld.cards
+                within: tuple[int, ...] = ()
+                if kind == COLOR and meld.stands[0] >= 45:
+                    within = runs_within(meld.stands, run_min)
+                for j in range(len(cards)):
+                    c = cards[j]
+                    if c >= COPY:
+                        c -= COPY
+                    if c >= 45:
+                        counts[(c - 45) * 3 + kind] += 1
+                        if j in within:
+                            counts[(c - 45) * 3 + RUN] += 1
+            cancelled = 0
+            if counts[DARK_LORD * 3 + RUN] & 1:
+                cancelled |= 1 << LADY
+            if counts[SEDUCTRESS * 3 + COLOR] & 1:
+                cancelled |= 1 << PROTECTRESS
+            if counts[MINION * 3 + SET] & 1:
+                cancelled |= 1 << FRIEND
+            active = 0
+            for k in range(27):
+                if counts[k] and not cancelled >> (k // 3) & 1:
+                    active |= 1 << k
+            rules = rules_for(active, self.bonus)
+            if rules.run_min == run_min:
+                break
+            run_min = rules.run_min
+        self.active = active
+        self.cancelled = cancelled
+        self.rules = rules
+
+    # Scoring ---------------------------------------------------------------------------------------
+    def scores(self) -> list[float]:
+        """Each seat's table points and hand points as if the hand ended now."""
+        rules = self.rules
+        value = rules.value
+        points = [0.0] * self.players
+        for meld in self.table:
+            base = meld.kind * 54
+            stands = meld.stands
+            owners = meld.owners
+            for j in range(len(stands)):
+                points[owners[j]] += value[base + stands[j]]
+            if meld.kind == COLOR:
+                for j in runs_within(stands, rules.run_min):
+                    points[owners[j]] += value[stands[j]]
+            elif meld.kind == RUN and rules.bonus and six_colors(stands):
+                points[meld.owner] += rules.bonus
+        if not rules.hand_zero:
+            loose = rules.loose
+            for s in range(self.players):
+                h = self.hands[s]
+                lost = 0.0
+                while h:
+                    low = h & -h
+                    p = low.bit_length() - 1
+                    lost += loose[p if p < COPY else p - COPY]
+                    h ^= low
+                points[s] += lost
+        return points
+
+    def end_hand(self) -> None:
+        totals = self.totals
+        scores = self.scores()
+        for s in range(self.players):
+            totals[s] += scores[s]
+        target = self.target
+        done = target == 0.0 or self.hand_number >= HAND_LIMIT
+        if not done:
+            for t in totals:
+                if abs(t) >= target:
+                    done = True
+                    break
+        if done:
+            self.phase = OVER
+            self.actor = NOBODY
+            return
+        self.starter = (self.starter + 1) % self.players
+        self.deal()
+
+    def returns(self) -> list[float]:
+        return list(self.totals)
+
+    def estimate(self) -> list[float] | None:
+        """The totals as if the hand ended now."""
+        scores = self.scores()
+        return [t + x for t, x in zip(self.totals, scores)]
+
+    # Copies and what a seat may know ---------------------------------------------------------------
+    def copy(self) -> TreasureFast:
+        twin = TreasureFast(self.players, self.decks, self.second_gods, self.target, self.bonus,
+                            self.rng, self.chances, self.totals[:], self.hand_number,
+                            self.starter, self.hands[:], self.tag[:], self.discard[:],
+                            self.draw[:], self.pile_number, self.table[:], self.pending,
+                            self.builder_drawn, self.drawn, self.active, self.cancelled,
+                            self.rules, self.turns_in_hand, self.phase, self.actor)
+        return twin
+
+    def determinize(self, seat: int, rng: Rng) -> TreasureFast:
+        """Other hands and the draw pile dealt afresh: cards taken from the discard pile stay
+        where everyone saw them go; the others are shuffled among the places that drew from the
+        same pile. A player part-way through tabling a meld is dealt a hand that can finish it."""
+        twin = self.copy()
+        twin.rng = Rng(rng.seed())
+        hands = twin.hands
+        tag = self.tag
+        pile = self.pile_number
+        others = [s for s in range(self.players) if s != seat]
+        # The hidden cards of each other hand, by the draw pile they came from.
+        hidden = [[0] * len(others) for _ in range(pile + 1)]
+        for k in range(len(others)):
+            h = hands[others[k]]
+            while h:
+                low = h & -h
+                t = tag[low.bit_length() - 1]
+                if t != KNOWN:
+                    hidden[t][k] |= low
+                h ^= low
+        builder = self.actor if self.phase == BUILDING and self.actor != seat else -1
+        for number in range(pile + 1):
+            masks = hidden[number]
+            pooled = 0
+            sizes: list[int] = []
+            for k in range(len(others)):
+                m = masks[k]
+                pooled |= m
+                hands[others[k]] ^= m
+                sizes.append(m.bit_count())
+            if number == pile:
+                for p in self.draw:
+                    pooled |= 1 << p
+            elif not pooled:
+                continue
+            # In card order, first copies before second: where the cards really lie must not
+            # steer the deal.
+            pool: list[int] = []
+            lo = pooled & ALL
+            hi = pooled >> COPY
+            if hi:
+                m = lo | hi
+                while m:
+                    low = m & -m
+                    c = low.bit_length() - 1
+                    if lo & low:
+                        pool.append(c)
+                    if hi & low:
+                        pool.append(c + COPY)
+                    m ^= low
+            else:
+                for s in range(6):
+                    pool.extend(CHUNK_CARDS[s][lo >> (9 * s) & 511])
+            self.deal_hidden(twin, others, sizes, pool, number, builder, rng)
+        if self.actor != seat:
+            twin.drawn = -1  # a card of a hand dealt afresh: which one is not known
+        return twin
+
+    def deal_hidden(self, twin: TreasureFast, others: list[int], sizes: list[int],
+                    pool: list[int], number: int, builder: int, rng: Rng) -> None:
+        """The cards of one draw pile dealt afresh among the other hands (each as many as it
+        held from that pile) and, for the last pile, the draw pile."""
+        order = pool[:] if builder >= 0 else pool
+        hands = twin.hands
+        pending = twin.pending
+        for _ in range(1000):
+            rng.shuffle(pool)
+            if builder < 0 or pending is None:
+                break
+            k = 0
+            for s, size in zip(others, sizes):
+                if s == builder:
+                    h = hands[s]
+                    for p in pool[k:k + size]:
+                        h |= 1 << p
+                    if can_complete(pending.kind, pending.stands, pending.held, h, twin.rules):
+                        builder = -1
+                    break
+                k += size
+            if builder < 0:
+                break
+            pool = order[:]
+        else:
+            raise NoDeal("no deal fitting the seat's knowledge in 1000 tries")
+        tag = twin.tag
+        k = 0
+        for s, size in zip(others, sizes):
+            if size:
+                h = hands[s]
+                for p in pool[k:k + size]:
+                    h |= 1 << p
+                    tag[p] = number
+                hands[s] = h
+                k += size
+        if number == self.pile_number:
+            twin.draw = pool[k:]
+
+    def key(self) -> tuple[object, ...]:
+        hands = []
+        for h in self.hands:
+            held = []
+            while h:
+                low = h & -h
+                p = low.bit_length() - 1
+                held.append((p % COPY, self.tag[p]))
+                h ^= low
+            hands.append(tuple(sorted(held)))
+
+        def meld_key(meld: Meld | None) -> object:
+            if meld is None:
+                return None
+            return (meld.owner, meld.kind, tuple(p % COPY for p in meld.cards),
+                    tuple(meld.stands), tuple(meld.owners))
+        return (self.players, self.decks, self.second_gods, self.target, self.bonus,
+                self.chances, tuple(self.totals), self.hand_number, self.starter, tuple(hands),
+                tuple(p % COPY for p in self.discard), tuple(p % COPY for p in self.draw),
+                self.pile_number, tuple(meld_key(m) for m in self.table),
+                meld_key(self.pending), self.builder_drawn, self.drawn, self.active,
+                self.cancelled, self.turns_in_hand, self.phase, self.actor)
+
+
+# From the readable game ----------------------------------------------------------------------------
+def twin(state: Any, seed: int) -> TreasureFast | None:
+    game = state.game
+    if game.info.id != "treasure":
+        return None
+    options = game.options
+    points = options["points"]
+    n = game.players
+    copies: dict[int, int] = {}
+
+    def physical(name: str) -> int:
+        c = card_of(name)
+        if c in copies:
+            return c + COPY
+        copies[c] = 1
+        return c
+
+    tag = [0] * (2 * N_CARDS)
+    hands = [0] * n
+    for s in range(n):
+        for name, t in zip(state.hands[s], state.tags[s]):
+            p = physical(name)
+            hands[s] |= 1 << p
+            tag[p] = t
+    discard = [physical(c) for c in state.discard]
+    draw = [physical(c) for c in state.draw]
+
+    def meld_of(meld: Any) -> Meld:
+        return Meld(meld.owner, KINDS.index(meld.kind), [physical(c) for c in meld.cards],
+                    [stand_of(r, s) for r, s in meld.stands], list(meld.owners))
+    table = [meld_of(m) for m in state.table]
+    pending = None if state.pending is None else meld_of(state.pending)
+    reshuffles = sum(1 for line in state.log if line.startswith("the discard pile is shuffled"))
+    phase = PHASES[state.phase]
+    bonus = bool(options["six_color_bonus"])
+    fast = TreasureFast(n, options["decks"], bool(options["second_gods"]),
+                        0.0 if points is None else float(points), bonus, Rng(seed),
+                        state.hand_number + reshuffles, [float(t) for t in state.totals],
+                        state.hand_number, state.starter, hands, tag, discard, draw,
+                        state.pile_number, table, pending, state.builder_drawn,
+                        -1 if state.drawn is None else card_of(state.drawn), 0, 0,
+                        rules_for(0, bonus), state.turns_in_hand, phase,
+                        NOBODY if phase == OVER else state.to_act)
+    fast.effects()
+    return fast
+
+
+def encode(action: Any) -> int:
+    text = str(action)
+    if text in ("draw", "take", "take pile", "close"):
+        return ("draw", "take", "take pile", "close").index(text)
+    kind = getattr(action, "kind", None)
+    if kind is not None:
+        return OPEN + KINDS.index(kind)
+    card = card_of(action.card)
+    as_ = getattr(action, "as_", "no")
+    if as_ == "no":
+        return DISCARD + card
+    stand = ITSELF if as_ is None else card_of(as_)
+    meld = getattr(action, "meld", None)
+    if meld is None:
+        return LAY + card * 46 + stand
+    return ADD + (int(meld) * 54 + card) * 46 + stand
+
+
+def census(fast: TreasureFast) -> list[int]:
+    cards = [p % COPY for p in fast.discard + fast.draw]
+    for h in fast.hands:
+        m = h
+        while m:
+            low = m & -m
+            cards.append((low.bit_length() - 1) % COPY)
+            m ^= low
+    for meld in fast.table:
+        cards.extend(p % COPY for p in meld.cards)
+    if fast.pending is not None:
+        cards.extend(p % COPY for p in fast.pending.cards)
+    return cards
