@@ -43,7 +43,7 @@ def test_the_search_runs_on_the_twin_and_answers_a_readable_legal_move(game_id):
     card names, action objects ... at the boundary stay as they are" (issue 31)."""
     for state in positions(game_id, 6):
         seat = state.current_player
-        agent = ISMCTSAgent(seed=1, iters=60)
+        agent = ISMCTSAgent(seed=1, iters=60, depth=parlour.load(game_id).playout_depth)
         before = state.clone()
         action = agent.choose(state, seat)
         assert agent.last["twin"] is True
@@ -59,7 +59,9 @@ def test_the_search_runs_on_the_twin_and_answers_a_readable_legal_move(game_id):
 def test_the_same_seed_and_iterations_give_the_same_move_on_the_twin(game_id):
     """ISMCTSAgent: "Same seed and an iteration budget: the same move." """
     for state in positions(game_id, 4, seed=1):
-        moves = {str(ISMCTSAgent(seed=7, iters=40).choose(state, state.current_player))
+        depth = parlour.load(game_id).playout_depth
+        moves = {str(ISMCTSAgent(seed=7, iters=40, depth=depth).choose(state,
+                                                                      state.current_player))
                  for _ in range(2)}
         assert len(moves) == 1
 
@@ -69,7 +71,8 @@ def test_without_twins_and_with_heuristic_playouts_the_search_stays_readable(gam
     """The twin plays random playouts only: hard's heuristic playouts stay on the readable game,
     and `twins=False` keeps any search there."""
     state = positions(game_id, 1, seed=2)[0]
-    agent = ISMCTSAgent(seed=1, iters=20, twins=False)
+    agent = ISMCTSAgent(seed=1, iters=20, twins=False,
+                        depth=parlour.load(game_id).playout_depth)
     agent.choose(state, state.current_player)
     assert "twin" not in agent.last
     game = parlour.load(game_id)
@@ -86,11 +89,12 @@ def test_the_twin_values_each_move_as_the_readable_search_does(game_id):
     exploration, every move's mean from the twin lies within 4.5 standard errors of the
     readable one's (a twin whose rules, returns or deals differ moves the means apart)."""
     compared = 0
+    depth = parlour.load(game_id).playout_depth  # where the game's estimate cuts playouts
     for state in positions(game_id, 4, seed=3):
         seat = state.current_player
         roots = []
         for twins, seed in ((True, 1), (False, 2)):
-            agent = ISMCTSAgent(seed=seed, iters=500, tree=1, c=4.0, twins=twins)
+            agent = ISMCTSAgent(seed=seed, iters=500, tree=1, c=4.0, twins=twins, depth=depth)
             agent.choose(state, seat)
             roots.append(agent.last["root"])
         fast, slow = roots
