@@ -303,6 +303,7 @@ class Ahzchim(Game):
     # judges the position there by the win model (estimate()), whose chances it adds up as they
     # are: a spade spent or a Zahahnie taken seldom changes anyone's place, but it moves them.
     playout_depth = 12
+    fast_twin = "ahzchim"
     search_reward = "value"
     return_bounds = (-1.0, 1.0)
     # Most of a move's playouts end with the Zahahnie where they were, scoring alike: without a
