@@ -594,7 +594,8 @@ class ArschlochFast(FastState):
         # Of those, a card the seat gave is with its receiver (who can only give it back to
         # him), a taken extra with its taker. Whether a taker put the very card back face down
         # or handed it on in the exchange he cannot see: so it is kept with the taker whether or
-        # not it is really there, which the readable game does only when it is (see the report).
+        # not it is really there. (The readable determinize keeps it only where it really is,
+        # which tells the seat where the card went.)
         slots = list(sizes)
         kept: list[int] = []
         if self.taken or self.gave[seat]:
