@@ -8,7 +8,13 @@ from setuptools import setup
 
 ext_modules = []
 if os.environ.get("PARLOUR_FAST") == "1":
-    from mypyc.build import mypycify
+    try:
+        from mypyc.build import mypycify
+    except ImportError:
+        raise SystemExit("PARLOUR_FAST=1 compiles parlour/fast/ with mypyc: install mypy first "
+                         "(pip install -e '.[fast]'), then build in place with "
+                         "PARLOUR_FAST=1 python setup.py build_ext --inplace, or use "
+                         "PARLOUR_FAST=1 scripts/setup, which does both")
 
     here = Path(__file__).resolve().parent
     modules = sorted(str(p.relative_to(here)) for p in (here / "parlour" / "fast").glob("*.py")

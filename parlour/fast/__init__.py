@@ -18,9 +18,9 @@ and its FastState subclass keeps `legal()` in the order of the readable `legal_a
 `legal()[i] == encode(state.legal_actions()[i])`. tests/fast/ plays thousands of random games
 through both forms and compares every legal move list, step, estimate and return.
 
-These modules are written for `mypy --strict`, so that `PARLOUR_FAST=1 pip install -e .` (or
-`pip install -e '.[fast]'` then `python setup.py build_ext --inplace`) compiles them with mypyc.
-Pure Python stays the default and needs no compiler.
+These modules are written for `mypy --strict`, so that `PARLOUR_FAST=1 scripts/setup` (that is,
+`pip install -e '.[fast]'`, then `PARLOUR_FAST=1 python setup.py build_ext --inplace`) compiles
+them with mypyc. Pure Python stays the default and needs no compiler.
 """
 
 from __future__ import annotations
