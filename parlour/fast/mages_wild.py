@@ -11,18 +11,18 @@ is, then 56..75 the mages naming each other suit in turn and 76..80 the Friend n
 
 The position: `hands` (masks), the `draw` pile and the `discard` pile (lists of cards, the top
 card last), `top` (the move that put the top card there: with the suit a mage named it fixes
-`playable`, the mask of what may follow), `direction` (+1 or -1, turned by the Fool),
-`current` (the seat to act, -1 when over), `turn` (the decisions so far, for the turn limit),
-`winners`, and per seat what the public log shows of his hand, for `determinize`: `lacked`, the
-cards he was seen not to hold when he drew or passed, and `since`, how many cards he has taken
-in since then that may be among them. `chances` counts the deal and the reshuffles of the
-discards into a new draw pile, the only draws of the game's generator; the twin reshuffles with
-its own.
+`playable`, the mask of what may follow), `direction` (+1 or -1, turned by the Fool; `after`
+lists the next seat that way), `current` (the seat to act, -1 when over), `turn` (the decisions
+so far, for the turn limit), `winners`, and per seat what the public log shows of his hand, for
+`determinize`: `lacked`, the cards he was seen not to hold when he drew or passed, and `since`,
+how many cards he has taken in since then that may be among them. `chances` counts the deal and
+the reshuffles of the discards into a new draw pile, the only draws of the game's generator;
+the twin reshuffles with its own (a determinization with the search's).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from .core import NOBODY, FastState, Rng
 
@@ -32,12 +32,19 @@ GODS = ("Lady", "DarkLord", "Builder", "Thief", "Protectress", "Seductress", "Mi
         "Changeling")
 CARD_NAMES: tuple[str, ...] = tuple(f"{r}{s}" for s in SUIT_LETTERS for r in range(1, 10)) + GODS
 CARD_NUMBER: dict[str, int] = {name: i for i, name in enumerate(CARD_NAMES)}
-DECK = len(CARD_NAMES)  # 54
-FIRST_GOD = 45
-FRIEND = FIRST_GOD + 7
-MAGE, KING, WARRIOR, FOOL = 8, 2, 5, 9
-NO_SUIT = -1
-CARD_BIT: list[int] = [1 << card for card in range(DECK)]  # a look-up beats a shift past 30 bits
+# The constants are Final: mypyc inlines them (or keeps them in C statics), where a plain module
+# global is a dictionary look-up at every use.
+DECK: Final = 54
+assert len(CARD_NAMES) == DECK
+FIRST_GOD: Final = 45
+FRIEND: Final = FIRST_GOD + 7
+MAGE: Final = 8
+KING: Final = 2
+WARRIOR: Final = 5
+FOOL: Final = 9
+NO_SUIT: Final = -1
+# A look-up beats a shift past 30 bits.
+CARD_BIT: Final[list[int]] = [1 << card for card in range(DECK)]
 
 
 def card_number(name: str) -> int:
@@ -55,9 +62,9 @@ def suit_of(card: int) -> int:
 
 
 # The cards of each byte of a mask, per byte: a mask lists itself in seven look-ups.
-BYTE_CARDS: list[list[list[int]]] = [[[base + i for i in range(8) if byte >> i & 1
-                                       and base + i < DECK] for byte in range(256)]
-                                     for base in range(0, DECK, 8)]
+BYTE_CARDS: Final[list[list[list[int]]]] = [[[base + i for i in range(8) if byte >> i & 1
+                                              and base + i < DECK] for byte in range(256)]
+                                            for base in range(0, DECK, 8)]
 
 
 def cards_in(mask: int) -> list[int]:
@@ -72,9 +79,10 @@ def cards_in(mask: int) -> list[int]:
 
 
 # Moves ------------------------------------------------------------------------------------------
-DRAW, PASS = 0, 1
-MOVE_CARD: list[int] = [-1, -1] + list(range(DECK))
-MOVE_NAMED: list[int] = [NO_SUIT, NO_SUIT] + [NO_SUIT] * DECK
+DRAW: Final = 0
+PASS: Final = 1
+MOVE_CARD: Final[list[int]] = [-1, -1] + list(range(DECK))
+MOVE_NAMED: Final[list[int]] = [NO_SUIT, NO_SUIT] + [NO_SUIT] * DECK
 for _suit in range(5):
     for _named in range(5):
         if _named != _suit:
@@ -83,7 +91,7 @@ for _suit in range(5):
 for _named in range(5):
     MOVE_CARD.append(FRIEND)
     MOVE_NAMED.append(_named)
-MOVES = len(MOVE_CARD)  # 81
+MOVES: Final = len(MOVE_CARD)  # 81
 
 
 def _playable(rank: int, suit: int, gods: bool) -> int:
@@ -109,8 +117,8 @@ def _need(move: int) -> int:
     return _playable(rank_of(card), named if named != NO_SUIT else suit_of(card), True)
 
 
-BIT: list[int] = [0, 0] + [1 << MOVE_CARD[m] for m in range(2, MOVES)]
-NEED: list[int] = [0, 0] + [_need(m) for m in range(2, MOVES)]
+BIT: Final[list[int]] = [0, 0] + [1 << MOVE_CARD[m] for m in range(2, MOVES)]
+NEED: Final[list[int]] = [0, 0] + [_need(m) for m in range(2, MOVES)]
 # The Dark Lord, the Protectress and the Changeling act as King, Warrior and Fool only with
 # god_effects; the Friend's part there is to name a suit, which is a move of its own.
 EFFECT_GODS = {FIRST_GOD + KING - 1, FIRST_GOD + WARRIOR - 1, FIRST_GOD + FOOL - 1}
@@ -125,7 +133,7 @@ def _effects(god_effects: bool) -> list[int]:
     return table
 
 
-EFFECTS: tuple[list[int], list[int]] = (_effects(False), _effects(True))
+EFFECTS: Final[tuple[list[int], list[int]]] = (_effects(False), _effects(True))
 
 
 def _plays(god_effects: bool) -> list[list[int]]:
@@ -138,34 +146,25 @@ def _plays(god_effects: bool) -> list[list[int]]:
     return table
 
 
-PLAYS: tuple[list[list[int]], list[list[int]]] = (_plays(False), _plays(True))
-# The same per byte of a mask of cards, for each option: a set of cards offers its plays in
-# seven look-ups.
-def _byte_plays(plays: list[list[int]]) -> list[list[list[int]]]:
-    return [[[m for card in cards for m in plays[card]] for cards in table]
-            for table in BYTE_CARDS]
+PLAYS: Final[tuple[list[list[int]], list[list[int]]]] = (_plays(False), _plays(True))
+# The same per suit of a mask of cards (nine bits, the gods a sixth), for each option: a set of
+# cards offers its plays in a look-up per suit it holds. (A cache of the moves per set held grew
+# to some 100,000 lists in a search: its look-ups missed the processor's caches and the
+# collector walked every list. Six look-ups in small tables cost a quarter of the compiled
+# search less, and as much as the cache in pure Python.)
+def _suit_plays(plays: list[list[int]]) -> list[list[list[int]]]:
+    return [[[m for i in range(9) if chunk >> i & 1 for m in plays[9 * suit + i]]
+             for chunk in range(512)] for suit in range(6)]
 
 
-BYTE_PLAYS: tuple[list[list[list[int]]], list[list[list[int]]]] = (_byte_plays(PLAYS[False]),
-                                                                   _byte_plays(PLAYS[True]))
-# The moves offered for each set of playable cards held, kept once met, per option.
-OFFERS: tuple[dict[int, list[int]], dict[int, list[int]]] = ({}, {})
-OFFERS_LIMIT = 200_000
+SUIT_PLAYS: Final[tuple[list[list[list[int]]], list[list[list[int]]]]] = (
+    _suit_plays(PLAYS[False]), _suit_plays(PLAYS[True]))
 
 
-def _offer(playable_held: int, god_effects: bool) -> list[int]:
-    offers = OFFERS[god_effects]
-    moves: list[int] = []
-    mask = playable_held
-    for table in BYTE_PLAYS[god_effects]:
-        if not mask:
-            break
-        moves += table[mask & 255]
-        mask >>= 8
-    if len(offers) >= OFFERS_LIMIT:
-        offers.clear()
-    offers[playable_held] = moves
-    return moves
+# The seat after each, per player count: AFTER in the order of play, BEFORE the other way round
+# (after a Fool). A look-up where (seat + direction) % players is three operations.
+AFTER: Final[list[list[int]]] = [[(s + 1) % n for s in range(n)] for n in range(9)]
+BEFORE: Final[list[list[int]]] = [[(s - 1) % n for s in range(n)] for n in range(9)]
 
 
 # The position -----------------------------------------------------------------------------------
@@ -181,13 +180,14 @@ class MagesWildFast(FastState):
     top: int
     playable: int
     direction: int
+    after: list[int]
     current: int
     turn: int
     winners: list[int]
     lacked: list[int]
     since: list[int]
     effects: list[int]
-    offers: dict[int, list[int]]
+    suit_plays: list[list[list[int]]]
 
     def __init__(self, players: int, god_effects: bool, limit: int, rng: Rng, chances: int,
                  hands: list[int], draw: list[int], discard: list[int], top: int,
@@ -204,13 +204,14 @@ class MagesWildFast(FastState):
         self.top = top
         self.playable = NEED[top]
         self.direction = direction
+        self.after = (AFTER if direction > 0 else BEFORE)[players]  # follows `direction`
         self.current = current
         self.turn = turn
         self.winners = winners
         self.lacked = lacked
         self.since = since
         self.effects = EFFECTS[god_effects]
-        self.offers = OFFERS[god_effects]
+        self.suit_plays = SUIT_PLAYS[god_effects]
 
     def to_act(self) -> int:
         return self.current
@@ -222,16 +223,24 @@ class MagesWildFast(FastState):
             return []
         held = self.hands[seat] & self.playable
         if held:
-            try:
-                return self.offers[held][:]
-            except KeyError:
-                return _offer(held, self.god_effects)[:]
+            moves: list[int] = []
+            for table in self.suit_plays:
+                chunk = held & 511
+                if chunk:
+                    moves += table[chunk]
+                held >>= 9
+                if not held:
+                    break
+            return moves
         return [DRAW] if self.draw or len(self.discard) > 1 else [PASS]
 
     def step(self, action: int) -> None:
+        # Written for the playouts, where it runs a hundred times a game: fields are read once
+        # and only where the move needs them, and a list's item is read, changed and written
+        # back in plain steps (mypyc leaves `items[i] |= x` to the generic number protocol).
         seat = self.current
-        self.turn += 1
-        n = self.players
+        turn = self.turn + 1
+        self.turn = turn
         if action > 1:
             bit = BIT[action]
             hands = self.hands
@@ -240,55 +249,69 @@ class MagesWildFast(FastState):
             self.discard.append(MOVE_CARD[action])
             self.top = action
             self.playable = NEED[action]
-            since = self.since
             # Each card played that he was seen to lack must be one of those he took in since.
-            if bit & self.lacked[seat] and since[seat]:
-                since[seat] -= 1
+            if bit & self.lacked[seat]:
+                since = self.since
+                taken = since[seat]
+                if taken:
+                    since[seat] = taken - 1
             if not left:  # the first out wins, whatever the turn count
                 self.winners = [seat]
                 self.current = NOBODY
                 return
             effect = self.effects[action]
-            if effect:
-                if effect == FOOL and n > 2:  # two players: the Fool changes nothing
-                    self.direction = -self.direction
-                nxt = (seat + self.direction) % n
-                if effect == WARRIOR:
-                    nxt = (nxt + self.direction) % n
-                elif effect == KING:
-                    # The King's two are forced on him: they show nothing of his hand.
-                    since[nxt] += self._take(nxt, 2)
+            if not effect:
+                self.current = self.after[seat]
+            elif effect == FOOL:
+                after = self.after
+                if self.players > 2:  # two players: the Fool changes nothing
+                    direction = -self.direction
+                    self.direction = direction
+                    after = (AFTER if direction > 0 else BEFORE)[self.players]
+                    self.after = after
+                self.current = after[seat]
+            elif effect == WARRIOR:
+                after = self.after
+                self.current = after[after[seat]]
+            else:  # the King: his two are forced on the next, so they show nothing of his hand
+                nxt = self.after[seat]
+                taken = self._take(nxt, 2)
+                since = self.since
+                since[nxt] = since[nxt] + taken
                 self.current = nxt
-            else:
-                self.current = (seat + self.direction) % n
         else:
             if action == DRAW:
                 pile = self.draw
                 if len(pile) > 1:
-                    self.hands[seat] |= CARD_BIT[pile.pop()]
+                    hands = self.hands
+                    hands[seat] = hands[seat] | CARD_BIT[pile.pop()]
                 else:
                     self._take(seat, 1)
             # Drawing or passing shows he held none of the cards then playable; a second such
             # turn with nothing taken in since adds to what he lacks.
-            lacked = self.lacked
             since = self.since
-            lacked[seat] = lacked[seat] | self.playable if not since[seat] else self.playable
+            lacked = self.lacked
+            if since[seat]:
+                lacked[seat] = self.playable
+            else:
+                lacked[seat] = lacked[seat] | self.playable
             since[seat] = 1 if action == DRAW else 0
-            self.current = (seat + self.direction) % n
-        if self.turn >= self.limit:
+            self.current = self.after[seat]
+        if turn >= self.limit:
             self._end_by_count()
 
     def _take(self, seat: int, count: int) -> int:
         """Up to `count` cards from the draw pile, which is made anew from the discards under
         the top card as soon as it runs out."""
         pile = self.draw
+        hands = self.hands
         got = 0
         for _ in range(count):
             if not pile:
                 self._reshuffle()
                 if not pile:
                     break
-            self.hands[seat] |= CARD_BIT[pile.pop()]
+            hands[seat] = hands[seat] | CARD_BIT[pile.pop()]
             got += 1
             if not pile:
                 self._reshuffle()
@@ -331,21 +354,38 @@ class MagesWildFast(FastState):
     def determinize(self, seat: int, rng: Rng) -> MagesWildFast:
         """The other hands and the draw pile dealt afresh from the cards `seat` cannot see, each
         the same size; a hand gets none of the cards its seat was seen to lack, but for as many
-        as it has taken in since."""
-        twin = self.copy()
-        twin.rng = Rng(rng.seed())
-        hands = twin.hands
+        as it has taken in since. The copy reshuffles with `rng` itself, the search's generator:
+        it knows no more of the real deals than a new one would, and most playouts reshuffle,
+        where a new one seeded at its first draw costs a tenth of a search iteration."""
+        players = self.players
+        hands = self.hands[:]
         lacked, since = self.lacked, self.since
         hidden = 0
-        order: list[tuple[bool, int, int]] = []
-        for s in range(self.players):
+        # The seats that lack cards first, then those with the fewest cards dealt freely: the
+        # greedy deal then rarely runs short. Each seat sorts as one int, (lacks nothing,
+        # since - size, seat) in fields of their own (since - size stays far inside 2**20: a
+        # seat takes in at most two cards a turn).
+        sizes_by_seat = [0] * players
+        order: list[int] = []
+        for s in range(players):
             if s != seat:
-                hidden |= hands[s]
-                # The seats that lack cards first, then those with the fewest cards dealt
-                # freely: the greedy deal then rarely runs short.
-                order.append((not lacked[s], since[s] - hands[s].bit_count(), s))
+                hand = hands[s]
+                hidden |= hand
+                size = hand.bit_count()
+                sizes_by_seat[s] = size
+                order.append((0 if lacked[s] else 1 << 40)
+                             | (since[s] - size + (1 << 20)) << 4 | s)
         order.sort()
-        seats = [(s, hands[s].bit_count(), lacked[s], since[s]) for _, _, s in order]
+        seats: list[int] = []
+        sizes: list[int] = []
+        lacks: list[int] = []
+        sinces: list[int] = []
+        for key in order:
+            s = key & 15
+            seats.append(s)
+            sizes.append(sizes_by_seat[s])
+            lacks.append(lacked[s])
+            sinces.append(since[s])
         for card in self.draw:
             hidden |= CARD_BIT[card]
         # In deck order: where the hidden cards really lie must not steer the deal.
@@ -353,18 +393,22 @@ class MagesWildFast(FastState):
         dealt: list[int] | None = None
         for _ in range(20):
             rng.shuffle(pool)
-            dealt = _deal_short(pool, seats)
+            dealt = _deal_short(pool, sizes, lacks, sinces)
             if dealt is not None:
                 break
         if dealt is None:  # never fall back on the real hands: deal as if nothing were known
-            dealt = _deal_short(pool, [(s, size, 0, 0) for s, size, _, _ in seats])
+            nothing = [0] * len(seats)
+            dealt = _deal_short(pool, sizes, nothing, nothing)
             assert dealt is not None
         taken = 0
-        for (s, _, _, _), hand in zip(seats, dealt):
-            hands[s] = hand
+        for i in range(len(seats)):
+            hand = dealt[i]
+            hands[seats[i]] = hand
             taken |= hand
-        twin.draw = [card for card in pool if not CARD_BIT[card] & taken]
-        return twin
+        draw = [card for card in pool if not CARD_BIT[card] & taken]
+        return MagesWildFast(players, self.god_effects, self.limit, rng, self.chances, hands,
+                             draw, self.discard[:], self.top, self.direction, self.current,
+                             self.turn, self.winners[:], lacked[:], since[:])
 
     def key(self) -> tuple[object, ...]:
         return (self.players, self.god_effects, self.limit, self.chances, tuple(self.hands),
@@ -373,21 +417,25 @@ class MagesWildFast(FastState):
                 tuple(self.since))
 
 
-def _deal_short(pool: list[int], seats: list[tuple[int, int, int, int]]) -> list[int] | None:
-    """Hands from the shuffled pool for (seat, size, lacked, since): the cards a seat held when
-    it last showed what it lacked come from the front of the pool, none of those; the `since`
-    it took in after, any, from the back. None if the pool runs short."""
+def _deal_short(pool: list[int], sizes: list[int], lacks: list[int],
+                sinces: list[int]) -> list[int] | None:
+    """Hands from the shuffled pool for seats of these sizes, lacked masks and since counts:
+    the cards a seat held when it last showed what it lacked come from the front of the pool,
+    none of those; the `since` it took in after, any, from the back. None if the pool runs
+    short."""
     hands: list[int] = []
     used = 0
     front, back = 0, len(pool) - 1  # the pool outside them is all dealt
-    for _, size, lacked, since in seats:
-        later = min(since, size)
+    for i in range(len(sizes)):
+        size = sizes[i]
+        lacked = lacks[i]
+        later = min(sinces[i], size)
         kept = size - later
         hand = 0
         if kept:
             block = used | lacked
-            for i in range(front, back + 1):
-                bit = CARD_BIT[pool[i]]
+            for j in range(front, back + 1):
+                bit = CARD_BIT[pool[j]]
                 if not bit & block:
                     hand |= bit
                     block |= bit
@@ -400,8 +448,8 @@ def _deal_short(pool: list[int], seats: list[tuple[int, int, int, int]]) -> list
             while front <= back and CARD_BIT[pool[front]] & used:
                 front += 1
         if later:
-            for i in range(back, front - 1, -1):
-                bit = CARD_BIT[pool[i]]
+            for j in range(back, front - 1, -1):
+                bit = CARD_BIT[pool[j]]
                 if not bit & used:
                     hand |= bit
                     used |= bit
