@@ -543,11 +543,12 @@ def test_playouts_stop_at_the_depth_where_the_game_estimates(monkeypatch):
 
     monkeypatch.setattr(ismcts, "step", counting_step)
     monkeypatch.setattr(cls, "estimate", lambda self: [0.0] * self.game.players, raising=False)
-    ISMCTSAgent(seed=3, iters=1, depth=2).search(state, seat)
+    # The readable search, whose steps are counted here; the twin's cut is tested in tests/fast.
+    ISMCTSAgent(seed=3, iters=1, depth=2, twins=False).search(state, seat)
     assert len(moves) == 1 + 2, "one tree move, then two playout moves"
     monkeypatch.setattr(cls, "estimate", lambda self: None, raising=False)
     moves.clear()
-    ISMCTSAgent(seed=3, iters=1, depth=2).search(state, seat)
+    ISMCTSAgent(seed=3, iters=1, depth=2, twins=False).search(state, seat)
     assert len(moves) > 3 or state.clone().is_terminal
     with pytest.raises(OptionError):
         ISMCTSAgent(seed=3, iters=1, depth=0)

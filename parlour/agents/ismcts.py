@@ -22,6 +22,7 @@ from ..core.errors import OptionError
 from ..core.hidden import NoDeal
 from ..fast import twin_module
 from ..fast.core import Rng
+from ..fast.rewards import gain_rewards, minmax_rewards, rank_rewards, value_rewards, win_shares
 from ..fast.search import Search
 from .base import Agent
 
@@ -60,29 +61,6 @@ def step(state, action) -> None:
     state.history.append(action)
 
 
-def rank_rewards(returns) -> list[float]:
-    """Each seat's share of the others it finished above (ties count half): 1 alone on top,
-    0 alone at the bottom, whatever the game's scale."""
-    n = len(returns)
-    if n == 1:
-        return [1.0]
-    out = []
-    for r in returns:
-        below = sum(1 for x in returns if x < r)
-        level = sum(1 for x in returns if x == r) - 1
-        out.append((below + 0.5 * level) / (n - 1))
-    return out
-
-
-def minmax_rewards(returns) -> list[float]:
-    """Returns scaled so the best seat of this game gets 1 and the worst 0 (margins count)."""
-    low, high = min(returns), max(returns)
-    if high == low:
-        return [0.5] * len(returns)
-    span = high - low
-    return [(r - low) / span for r in returns]
-
-
 def value_scorer(game):
     """`value_rewards` on `game`'s bounds; OptionError where the game does not bound its returns."""
     bounds = game.return_bounds
@@ -92,29 +70,9 @@ def value_scorer(game):
     return partial(value_rewards, low=bounds[0], high=bounds[1])
 
 
-def gain_rewards(returns, start) -> list[float]:
-    """Each seat's change in return since the search's position, scaled as `minmax_rewards`
-    scales returns. In a match of many hands the totals so far can set every seat's rank (or
-    stretch the span) whatever happens in the hand under way; the change since then cannot."""
-    return minmax_rewards([r - s for r, s in zip(returns, start)])
-
-
-def value_rewards(returns, low: float, high: float) -> list[float]:
-    """Returns as they are, put on 0..1 by the game's bounds on them. For a game whose estimate
-    is an expected return: a likelier win counts even where no seat's place changes."""
-    span = high - low
-    return [(r - low) / span for r in returns]
-
-
 # How returns become the rewards the tree adds up, by the name `reward=` gives.
 REWARDS = {"rank": rank_rewards, "minmax": minmax_rewards, "gain": gain_rewards,
            "value": value_rewards}
-
-
-def win_shares(returns) -> list[float]:
-    best = max(returns)
-    top = sum(1 for r in returns if r == best)
-    return [1.0 / top if r == best else 0.0 for r in returns]
 
 
 class ISMCTSAgent(Agent):
