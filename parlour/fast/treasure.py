@@ -81,6 +81,14 @@ DISCARDS: list[list[list[int]]] = [[[DISCARD + 9 * s + r for r in range(9) if m 
                                     for m in range(512)] for s in range(6)]
 
 
+# The cards of the ranks (9 bits) or suits (6 bits) of a mask, as a 54-bit mask.
+RANK_SPREAD: list[int] = [sum(RANK_BITS[r] for r in range(9) if m >> r & 1) for m in range(512)]
+SUIT_SPREAD: list[int] = [sum(511 << (9 * s) for s in range(6) if m >> s & 1) for m in range(64)]
+# A suit's 9-bit chunk of cards laid as themselves.
+LAYS: list[list[list[int]]] = [[[LAY + (9 * s + r) * 46 + ITSELF for r in range(9) if m >> r & 1]
+                                for m in range(512)] for s in range(6)]
+
+
 def _fewest_missing(run_min: int, ranks: int) -> int:
     """Of the ranks a new run of run_min cards could span, the fewest these ranks leave open."""
     window = (1 << run_min) - 1
@@ -98,17 +106,47 @@ def _ranks(mask: int) -> int:
 
 # The rules in force ----------------------------------------------------------------------------
 class Tables:
-    """The tables of one readable Scoring (many sets of effects score alike)."""
+    """The tables of one readable Scoring (many sets of effects score alike). A search meets
+    hundreds of Scorings, and building every table from the Scoring's methods costs about a
+    millisecond: each part is shared between the Scorings whose fields it reads (Scoring's
+    card_value, loose_value, rank_wild, color_wild and identities)."""
 
     def __init__(self, sc: Any) -> None:
         self.run_min: int = sc.run_min
         self.color_min: int = sc.color_min
         self.hand_zero: bool = sc.hand_zero
+        wild_key = (sc.rank_wild_suits, sc.color_wild_ranks)
+        wild = _wilds.get(wild_key)
+        if wild is None:
+            wild = _wilds[wild_key] = Wilds(sc)
+        self.rank_wild = wild.rank_wild
+        self.color_wild = wild.color_wild
+        # What each card that may change may stand for, in the readable game's order.
+        self.stands: list[list[int]] = wild.stands
         # Points of a card standing for ident i in a meld of kind k: value[k * 54 + i].
-        self.value: list[float] = [
-            float(sc.card_value(KINDS[k], i % 9 + 1, SUITS[i // 9]))
-            for k in range(3) for i in range(N_CARDS)]
-        self.loose: list[float] = [sc.loose_value(name) for name in VIASHI_CARDS]
+        value_key = (sc.base, sc.run_mult, sc.set_mult, sc.color_mult, sc.suit_mult,
+                     sc.fool_mult)
+        value = _values.get(value_key)
+        if value is None:
+            value = _values[value_key] = [
+                float(sc.card_value(KINDS[k], i % 9 + 1, SUITS[i // 9]))
+                for k in range(3) for i in range(N_CARDS)]
+        self.value: list[float] = value
+        loose_key = (sc.hand_zero, sc.hand_nine, sc.rank_wild_suits, sc.color_wild_ranks,
+                     sc.suit_mult, sc.fool_mult)
+        loose = _looses.get(loose_key)
+        if loose is None:
+            loose = _looses[loose_key] = Loose(sc)
+        self.loose: list[float] = loose.values
+        # The loose points of each suit's 9-bit chunk of a hand, at suit * 512 + chunk.
+        self.loose_chunks: list[float] = loose.chunks
+        self.bonus = float(sc.bonus * sc.run_mult) if sc.bonus else 0.0
+
+
+class Wilds:
+    """The cards that may change rank or color under a Scoring, and what each may stand for."""
+
+    def __init__(self, sc: Any) -> None:
         rank_wild = 0
         color_wild = 0
         for c, name in enumerate(VIASHI_CARDS):
@@ -119,14 +157,43 @@ class Tables:
         self.rank_wild = rank_wild
         self.color_wild = color_wild
         changing = rank_wild | color_wild
-        # What each card that may change may stand for, in the readable game's order.
         self.stands: list[list[int]] = [
             [stand_of(r, s) for r, s in identities(name, sc)] if changing >> c & 1 else [c]
             for c, name in enumerate(VIASHI_CARDS)]
-        self.bonus = float(sc.bonus * sc.run_mult) if sc.bonus else 0.0
+
+
+class Loose:
+    """What each card left in hand counts under a Scoring, and each suit's chunk of a hand (the
+    values are halves: sums in any order are exact)."""
+
+    def __init__(self, sc: Any) -> None:
+        values = [float(sc.loose_value(name)) for name in VIASHI_CARDS]
+        chunks: list[float] = []
+        for s in range(6):
+            chunks += suit_chunks(tuple(values[9 * s:9 * s + 9]))
+        self.values = values
+        self.chunks = chunks
+
+
+_suit_chunks: dict[tuple[float, ...], list[float]] = {}
+
+
+def suit_chunks(values: tuple[float, ...]) -> list[float]:
+    """The sums of each subset (9 bits) of one suit's nine loose values."""
+    sums = _suit_chunks.get(values)
+    if sums is None:
+        sums = [0.0] * 512
+        for m in range(1, 512):
+            low = m & -m
+            sums[m] = sums[m ^ low] + values[low.bit_length() - 1]
+        _suit_chunks[values] = sums
+    return sums
 
 
 _tables: dict[Any, Tables] = {}
+_wilds: dict[Any, Wilds] = {}
+_values: dict[Any, list[float]] = {}
+_looses: dict[Any, Loose] = {}
 
 
 class Rules:
@@ -148,6 +215,7 @@ class Rules:
         self.changing = tables.rank_wild | tables.color_wild
         self.stands = tables.stands
         self.bonus = tables.bonus
+        self.tables = tables
         # The kinds of other players' melds a card may be added to.
         self.lay_off = ((1 << RUN if active >> (LADY * 3 + RUN) & 1 else 0)
                         | (1 << COLOR if active >> (PROTECTRESS * 3 + COLOR) & 1 else 0)
@@ -199,19 +267,19 @@ def six_colors(stands: list[int]) -> bool:
 
 class Meld:
     """A meld on the table or being tabled. Never changed once made: a card added makes a new
-    one, so that copies of a position share their melds."""
+    one, so that copies of a position share their melds (and its points, cached below)."""
 
     def __init__(self, owner: int, kind: int, cards: list[int], stands: list[int],
-                 owners: list[int]) -> None:
+                 owners: list[int], held: int, gods: list[int]) -> None:
         self.owner = owner
         self.kind = kind
         self.cards = cards  # physical cards
         self.stands = stands  # what each stands for
         self.owners = owners  # who laid each (it scores for him)
-        held = 0
-        for i in stands:
-            held |= 1 << (i % 9)
         self.held = held  # the ranks it holds
+        # The effect (god * 3 + kind) each god card in it gives by its place; kept as cards are
+        # added, so that effects() need not look at every card of the table.
+        self.gods = gods
         # The cards that may be added as themselves: a set takes its rank, a color its suit, a
         # run the rank just below or above its ends.
         fit = 0
@@ -228,10 +296,29 @@ class Meld:
                 if high < 8:
                     fit |= RANK_BITS[high + 1]
         self.fit = fit
+        # Its points by seat under the tables last asked (estimates score the same table many
+        # times over: the melds are shared by every determinization of a search).
+        self.scored_by: Tables | None = None
+        self.points = NO_POINTS
 
     def grown(self, card: int, stand: int, seat: int) -> Meld:
+        c = card if card < COPY else card - COPY
+        gods = self.gods + [(c - 45) * 3 + self.kind] if c >= 45 else self.gods
         return Meld(self.owner, self.kind, self.cards + [card], self.stands + [stand],
-                    self.owners + [seat])
+                    self.owners + [seat], self.held | 1 << (stand % 9), gods)
+
+
+def make_meld(owner: int, kind: int, cards: list[int], stands: list[int],
+              owners: list[int]) -> Meld:
+    held = 0
+    for i in stands:
+        held |= 1 << (i % 9)
+    gods = [(p % COPY - 45) * 3 + kind for p in cards if p % COPY >= 45]
+    return Meld(owner, kind, cards, stands, owners, held, gods)
+
+
+NO_GODS: list[int] = []  # a new meld's gods (never changed: grown() makes a new list)
+NO_POINTS: list[float] = []  # a meld's points before it is scored (replaced, never changed)
 
 
 def can_complete(kind: int, stands: list[int], held: int, hand: int, rules: Rules) -> bool:
@@ -302,6 +389,56 @@ def run_can_grow(held: int, fixed: int, wild: int, run_min: int) -> bool:
     return False
 
 
+# The ranks a card may be laid as into a run being tabled (the hand left can still finish it),
+# by the run's ranks, the hand's fixed ranks and its cards that may change rank: bits 0..8 for a
+# card of fixed rank, 9..17 for one that may change rank (one fewer such card is left). Tabling
+# meets the same few runs and hands again and again: each answer costs up to 18 run_can_grow.
+_run_lays: dict[int, int] = {}
+RUN_LAYS_MOST = 200_000
+
+
+def run_lays(held: int, fixed: int, wild: int, run_min: int) -> int:
+    fixed &= ~held
+    if wild > 10:
+        wild = 10  # no span of 9 ranks leaves more than 9 open
+    key = (((wild << 4 | run_min) << 9 | held) << 9) | fixed
+    found = _run_lays.get(key)
+    if found is not None:
+        return found
+    ok = 0
+    for r in range(9):
+        if not held >> r & 1:
+            if run_can_grow(held | 1 << r, fixed, wild, run_min):
+                ok |= 1 << r
+            if wild and run_can_grow(held | 1 << r, fixed, wild - 1, run_min):
+                ok |= 1 << (9 + r)
+    if len(_run_lays) >= RUN_LAYS_MOST:
+        _run_lays.clear()
+    _run_lays[key] = ok
+    return ok
+
+
+def meld_points(meld: Meld, tables: Tables) -> list[float]:
+    """A tabled meld's points by seat (up to the last that laid a card in it) under `tables`."""
+    value = tables.value
+    owners = meld.owners
+    stands = meld.stands
+    seats = meld.owner
+    for o in owners:
+        if o > seats:
+            seats = o
+    points = [0.0] * (seats + 1)
+    base = meld.kind * 54
+    for j in range(len(stands)):
+        points[owners[j]] += value[base + stands[j]]
+    if meld.kind == COLOR:
+        for j in runs_within(stands, tables.run_min):
+            points[owners[j]] += value[stands[j]]
+    elif meld.kind == RUN and tables.bonus and six_colors(stands):
+        points[meld.owner] += tables.bonus
+    return points
+
+
 # The position ------------------------------------------------------------------------------------
 class TreasureFast(FastState):
     """A match of Treasure: the hand under way, the totals, and who acts in which phase."""
@@ -337,6 +474,7 @@ class TreasureFast(FastState):
         self.turns_in_hand = turns_in_hand
         self.phase = phase
         self.actor = actor
+        self.hidden: Hidden | None = None  # determinize's work for one seat, until a step
 
     # A hand: the deal ----------------------------------------------------------------------------
     def deck(self) -> list[int]:
@@ -459,18 +597,19 @@ class TreasureFast(FastState):
             hi &= ~cw
         else:
             wild = 0
-        need = rules.color_min
+        need = rules.color_min - wild  # cards of one suit wanted beside those that change
         if hi:
-            most = max(POP[lo & 511] + POP[hi & 511], POP[lo >> 9 & 511] + POP[hi >> 9 & 511],
-                       POP[lo >> 18 & 511] + POP[hi >> 18 & 511],
-                       POP[lo >> 27 & 511] + POP[hi >> 27 & 511],
-                       POP[lo >> 36 & 511] + POP[hi >> 36 & 511])
-            gods = POP[lo >> 45] + POP[hi >> 45]
+            color = (POP[lo & 511] + POP[hi & 511] >= need
+                     or POP[lo >> 9 & 511] + POP[hi >> 9 & 511] >= need
+                     or POP[lo >> 18 & 511] + POP[hi >> 18 & 511] >= need
+                     or POP[lo >> 27 & 511] + POP[hi >> 27 & 511] >= need
+                     or POP[lo >> 36 & 511] + POP[hi >> 36 & 511] >= need
+                     or POP[lo >> 45] + POP[hi >> 45] >= rules.color_min)
         else:
-            most = max(POP[lo & 511], POP[lo >> 9 & 511], POP[lo >> 18 & 511],
-                       POP[lo >> 27 & 511], POP[lo >> 36 & 511])
-            gods = POP[lo >> 45]
-        if most + wild >= need or gods >= need:
+            color = (POP[lo & 511] >= need or POP[lo >> 9 & 511] >= need
+                     or POP[lo >> 18 & 511] >= need or POP[lo >> 27 & 511] >= need
+                     or POP[lo >> 36 & 511] >= need or POP[lo >> 45] >= rules.color_min)
+        if color:
             actions.append(OPEN + COLOR)
         changing = rules.changing
         lay_off = rules.lay_off
@@ -486,9 +625,12 @@ class TreasureFast(FastState):
                         actions.append(base + (low.bit_length() - 1) * 46 + ITSELF)
                         fits ^= low
             base += 54 * 46
-        actions += (DISCARDS[0][cards & 511] + DISCARDS[1][cards >> 9 & 511]
-                    + DISCARDS[2][cards >> 18 & 511] + DISCARDS[3][cards >> 27 & 511]
-                    + DISCARDS[4][cards >> 36 & 511] + DISCARDS[5][cards >> 45])
+        actions += DISCARDS[0][cards & 511]
+        actions += DISCARDS[1][cards >> 9 & 511]
+        actions += DISCARDS[2][cards >> 18 & 511]
+        actions += DISCARDS[3][cards >> 27 & 511]
+        actions += DISCARDS[4][cards >> 36 & 511]
+        actions += DISCARDS[5][cards >> 45]
         return actions
 
     def changing_adds(self, meld: Meld, cards: int, fits: int, base: int,
@@ -530,76 +672,95 @@ class TreasureFast(FastState):
         stands = pending.stands
         held = pending.held
         n = len(stands)
-        changing = rules.changing
-        actions: list[int] = []
         lo = hand & ALL
         hi = hand >> COPY
         cards = lo | hi
         # Whichever card is laid as a given one, the hand left can finish the meld or not
         # alike, but for a run, where a card that may change rank leaves one fewer such card.
-        ok: list[bool] = []
+        # `ok` holds the ranks (set, run) or suits (color) a card may be laid as, and `fitting`
+        # the cards that may be laid as themselves.
         if kind == SET:
             rw = rules.rank_wild
-            spare = (lo & rw).bit_count() + (hi & rw).bit_count() - 1 - (2 - n)
-            for r in range(9):
-                bits = RANK_BITS[r] & ~rw
-                ok.append((lo & bits).bit_count() + (hi & bits).bit_count() + spare >= 0)
+            need = 3 - n
+            if rw:  # (bit_count is no primitive of mypyc's: a call, where most hands need none)
+                need -= (lo & rw).bit_count() + (hi & rw).bit_count()
+            if need <= 0:
+                ok = 511
+            else:
+                # The ranks held once, twice, three times or more (cards of fixed rank).
+                a1 = a2 = a3 = 0
+                x = lo & ~rw
+                while x:
+                    y = x & 511
+                    a3 |= a2 & y
+                    a2 |= a1 & y
+                    a1 |= y
+                    x >>= 9
+                x = hi & ~rw
+                while x:
+                    y = x & 511
+                    a3 |= a2 & y
+                    a2 |= a1 & y
+                    a1 |= y
+                    x >>= 9
+                ok = a1 if need == 1 else a2 if need == 2 else a3
+            if n:
+                ok &= 1 << (stands[0] % 9)
+            fitting = RANK_SPREAD[ok]
         elif kind == COLOR:
             cw = rules.color_wild
-            spare = (lo & cw).bit_count() + (hi & cw).bit_count() - 1 - (rules.color_min - n - 1)
-            lo &= ~cw
-            hi &= ~cw
+            wild = 0
+            if cw:
+                wild = (lo & cw).bit_count() + (hi & cw).bit_count()
+                lo &= ~cw
+                hi &= ~cw
+            need = rules.color_min - n
+            ok = 0
             for s in range(5):
-                ok.append(POP[lo >> (9 * s) & 511] + POP[hi >> (9 * s) & 511] + spare >= 0)
-            ok.append(POP[lo >> 45] + POP[hi >> 45] - 1 >= rules.color_min - n - 1)
+                if POP[lo >> (9 * s) & 511] + POP[hi >> (9 * s) & 511] + wild >= need:
+                    ok |= 1 << s
+            if POP[lo >> 45] + POP[hi >> 45] >= need:
+                ok |= 32  # no card changes into a god's color
+            if n:
+                ok &= 1 << (stands[0] // 9)
+            fitting = SUIT_SPREAD[ok]
         else:
             rw = rules.rank_wild
-            wild = (lo & rw).bit_count() + (hi & rw).bit_count()
-            fixed = _ranks((lo | hi) & ~rw)
-            for r in range(9):
-                ok.append(not held >> r & 1
-                          and run_can_grow(held | 1 << r, fixed, wild, rules.run_min))
-            if wild:
-                for r in range(9):
-                    ok.append(not held >> r & 1
-                              and run_can_grow(held | 1 << r, fixed, wild - 1, rules.run_min))
-        first = stands[0] if n else -1
-        m = cards
+            wild = (lo & rw).bit_count() + (hi & rw).bit_count() if rw else 0
+            ok = run_lays(held, _ranks((lo | hi) & ~rw), wild, rules.run_min)
+            fitting = RANK_SPREAD[ok & 511]
+        changing = rules.changing
         if not changing & cards:
+            m = cards & fitting
+            actions = LAYS[0][m & 511] + LAYS[1][m >> 9 & 511]
+            actions += LAYS[2][m >> 18 & 511]
+            actions += LAYS[3][m >> 27 & 511]
+            actions += LAYS[4][m >> 36 & 511]
+            actions += LAYS[5][m >> 45]
+        else:
+            actions = []
+            rank_wild = rules.rank_wild
+            m = cards
             while m:
                 low = m & -m
                 m ^= low
                 c = low.bit_length() - 1
-                if kind == SET:
-                    fits = ok[c % 9] and (n == 0 or c % 9 == first % 9)
-                elif kind == COLOR:
-                    fits = ok[c // 9] and (n == 0 or c // 9 == first // 9)
-                else:
-                    fits = ok[c % 9]
-                if fits:
-                    actions.append(LAY + c * 46 + ITSELF)
-        while m:
-            low = m & -m
-            m ^= low
-            c = low.bit_length() - 1
-            wild_rank = 9 if kind == RUN and rules.rank_wild >> c & 1 else 0
-            mine: list[int] = []
-            for i in rules.stands[c]:
-                if kind == SET:
-                    fits = ok[i % 9] and (n == 0 or i % 9 == first % 9)
-                elif kind == COLOR:
-                    fits = ok[i // 9] and (n == 0 or i // 9 == first // 9)
-                else:
-                    fits = ok[wild_rank + i % 9]
-                if fits:
-                    mine.append(i)
-            if mine:
-                base = LAY + c * 46
-                if c in mine:
-                    actions.append(base + ITSELF)
-                for i in sorted(mine):
-                    if i != c:
-                        actions.append(base + i)
+                if not changing >> c & 1:
+                    if fitting & low:
+                        actions.append(LAY + c * 46 + ITSELF)
+                    continue
+                ok_c = ok >> 9 if kind == RUN and rank_wild >> c & 1 else ok
+                mine: list[int] = []
+                for i in rules.stands[c]:
+                    if ok_c >> (i // 9 if kind == COLOR else i % 9) & 1:
+                        mine.append(i)
+                if mine:
+                    base = LAY + c * 46
+                    if c in mine:
+                        actions.append(base + ITSELF)
+                    for i in sorted(mine):
+                        if i != c:
+                            actions.append(base + i)
         if kind == SET:
             done = n >= 3
         elif kind == COLOR:
@@ -612,6 +773,7 @@ class TreasureFast(FastState):
         return actions
 
     def step(self, action: int) -> None:
+        self.hidden = None
         seat = self.actor
         phase = self.phase
         if phase == DRAWING:
@@ -633,19 +795,30 @@ class TreasureFast(FastState):
             self.phase = PLAYING
         elif phase == PLAYING:
             if action >= ADD:
-                rest, stand = divmod(action - ADD, 46)
-                number, c = divmod(rest, 54)
+                # (// and % rather than divmod: mypyc makes a call and a tuple of divmod)
+                rest = (action - ADD) // 46
+                stand = (action - ADD) % 46
+                number = rest // 54
+                c = rest % 54
                 p = self.take_from_hand(seat, c)
-                self.table[number] = self.table[number].grown(p, c if stand == ITSELF else stand,
-                                                              seat)
-                self.table_changed()
+                meld = self.table[number]
+                self.table[number] = meld.grown(p, c if stand == ITSELF else stand, seat)
+                self.table_changed(c >= 45 or (meld.kind == COLOR and meld.stands[0] >= 45))
                 if not self.hands[seat]:
                     self.end_hand()
             elif action >= DISCARD:
                 self.drawn = -1
-                p = self.take_from_hand(seat, action - DISCARD)
+                c = action - DISCARD
+                h = self.hands[seat]
+                if h >> COPY:
+                    p = self.take_from_hand(seat, c)
+                    h = self.hands[seat]
+                else:
+                    p = c  # one deck held: no copy to choose (saves a call)
+                    h ^= 1 << c
+                    self.hands[seat] = h
                 self.discard.append(p)
-                if not self.hands[seat]:
+                if not h:
                     self.end_hand()
                     return
                 self.turns_in_hand += 1
@@ -655,20 +828,27 @@ class TreasureFast(FastState):
                     self.actor = seat + 1 if seat + 1 < self.players else 0
                     self.phase = DRAWING
             else:
-                self.pending = Meld(seat, action - OPEN, [], [], [])
+                self.pending = Meld(seat, action - OPEN, [], [], [], 0, NO_GODS)
                 self.phase = BUILDING
         elif action == CLOSE:
             pending = self.pending
             assert pending is not None
             self.table.append(pending)
             self.pending = None
-            self.table_changed()
+            self.table_changed(bool(pending.gods)
+                               or (pending.kind == COLOR and pending.stands[0] >= 45))
             self.phase = PLAYING
             if not self.hands[seat]:
                 self.end_hand()
         else:
-            c, stand = divmod(action - LAY, 46)
-            p = self.take_from_hand(seat, c)
+            c = (action - LAY) // 46
+            stand = (action - LAY) % 46
+            h = self.hands[seat]
+            if h >> COPY:
+                p = self.take_from_hand(seat, c)
+            else:
+                p = c  # as for a discard
+                self.hands[seat] = h ^ 1 << c
             pending = self.pending
             assert pending is not None
             self.pending = pending.grown(p, c if stand == ITSELF else stand, seat)
@@ -708,8 +888,12 @@ class TreasureFast(FastState):
         return p
 
     # The effects in force --------------------------------------------------------------------------
-    def table_changed(self) -> None:
-        self.effects()
+    def table_changed(self, gods: bool) -> None:
+        """A meld was tabled or grown; `gods`: it has a god, or is a color of gods (where a
+        card standing for a god may make a run within it). Else the effects stay as they were:
+        they come only from the gods on the table."""
+        if gods:
+            self.effects()
         if self.rules.builder_run and not self.builder_drawn:
             # Every player draws three, once: no effect applies twice.
             self.builder_drawn = True
@@ -725,32 +909,34 @@ class TreasureFast(FastState):
         within it has the run's effect too (with the Builder in a color, runs of three)."""
         run_min = 4
         while True:
-            counts = [0] * 27
+            given = 0  # bit god * 3 + kind: given by some god on the table
+            odd = 0  # ... by an odd number of them (a canceller cancels if its count is odd)
             for meld in self.table:
-                kind = meld.kind
-                cards = meld.cards
-                within: tuple[int, ...] = ()
-                if kind == COLOR and meld.stands[0] >= 45:
-                    within = runs_within(meld.stands, run_min)
-                for j in range(len(cards)):
-                    c = cards[j]
-                    if c >= COPY:
-                        c -= COPY
-                    if c >= 45:
-                        counts[(c - 45) * 3 + kind] += 1
-                        if j in within:
-                            counts[(c - 45) * 3 + RUN] += 1
+                for k in meld.gods:
+                    given |= 1 << k
+                    odd ^= 1 << k
+                if meld.kind == COLOR and meld.stands[0] >= 45:
+                    cards = meld.cards
+                    for j in runs_within(meld.stands, run_min):
+                        c = cards[j]
+                        if c >= COPY:
+                            c -= COPY
+                        if c >= 45:
+                            k = (c - 45) * 3 + RUN
+                            given |= 1 << k
+                            odd ^= 1 << k
             cancelled = 0
-            if counts[DARK_LORD * 3 + RUN] & 1:
+            off = 0
+            if odd >> (DARK_LORD * 3 + RUN) & 1:
                 cancelled |= 1 << LADY
-            if counts[SEDUCTRESS * 3 + COLOR] & 1:
+                off |= 7 << (LADY * 3)
+            if odd >> (SEDUCTRESS * 3 + COLOR) & 1:
                 cancelled |= 1 << PROTECTRESS
-            if counts[MINION * 3 + SET] & 1:
+                off |= 7 << (PROTECTRESS * 3)
+            if odd >> (MINION * 3 + SET) & 1:
                 cancelled |= 1 << FRIEND
-            active = 0
-            for k in range(27):
-                if counts[k] and not cancelled >> (k // 3) & 1:
-                    active |= 1 << k
+                off |= 7 << (FRIEND * 3)
+            active = given & ~off
             rules = rules_for(active, self.bonus)
             if rules.run_min == run_min:
                 break
@@ -763,29 +949,28 @@ class TreasureFast(FastState):
     def scores(self) -> list[float]:
         """Each seat's table points and hand points as if the hand ended now."""
         rules = self.rules
-        value = rules.value
+        tables = rules.tables
         points = [0.0] * self.players
         for meld in self.table:
-            base = meld.kind * 54
-            stands = meld.stands
-            owners = meld.owners
-            for j in range(len(stands)):
-                points[owners[j]] += value[base + stands[j]]
-            if meld.kind == COLOR:
-                for j in runs_within(stands, rules.run_min):
-                    points[owners[j]] += value[stands[j]]
-            elif meld.kind == RUN and rules.bonus and six_colors(stands):
-                points[meld.owner] += rules.bonus
+            if meld.scored_by is not tables:
+                meld.points = meld_points(meld, tables)
+                meld.scored_by = tables
+            mp = meld.points
+            for s in range(len(mp)):
+                points[s] += mp[s]
         if not rules.hand_zero:
-            loose = rules.loose
+            chunks = tables.loose_chunks
             for s in range(self.players):
                 h = self.hands[s]
-                lost = 0.0
-                while h:
-                    low = h & -h
-                    p = low.bit_length() - 1
-                    lost += loose[p if p < COPY else p - COPY]
-                    h ^= low
+                lo = h & ALL
+                lost = (chunks[lo & 511] + chunks[512 + (lo >> 9 & 511)]
+                        + chunks[1024 + (lo >> 18 & 511)] + chunks[1536 + (lo >> 27 & 511)]
+                        + chunks[2048 + (lo >> 36 & 511)] + chunks[2560 + (lo >> 45)])
+                hi = h >> COPY
+                if hi:
+                    lost += (chunks[hi & 511] + chunks[512 + (hi >> 9 & 511)]
+                             + chunks[1024 + (hi >> 18 & 511)] + chunks[1536 + (hi >> 27 & 511)]
+                             + chunks[2048 + (hi >> 36 & 511)] + chunks[2560 + (hi >> 45)])
                 points[s] += lost
         return points
 
@@ -814,7 +999,10 @@ class TreasureFast(FastState):
     def estimate(self) -> list[float] | None:
         """The totals as if the hand ended now."""
         scores = self.scores()
-        return [t + x for t, x in zip(self.totals, scores)]
+        totals = self.totals
+        for s in range(len(scores)):
+            scores[s] = totals[s] + scores[s]
+        return scores
 
     # Copies and what a seat may know ---------------------------------------------------------------
     def copy(self) -> TreasureFast:
@@ -830,56 +1018,20 @@ class TreasureFast(FastState):
         """Other hands and the draw pile dealt afresh: cards taken from the discard pile stay
         where everyone saw them go; the others are shuffled among the places that drew from the
         same pile. A player part-way through tabling a meld is dealt a hand that can finish it."""
+        # A search determinizes the same position for the same seat at every iteration: what
+        # is to be dealt is worked out once (step() forgets it).
+        hidden = self.hidden
+        if hidden is None or hidden.seat != seat:
+            hidden = self.hidden = Hidden(self, seat)
         twin = self.copy()
         twin.rng = Rng(rng.seed())
-        hands = twin.hands
-        tag = self.tag
-        pile = self.pile_number
-        others = [s for s in range(self.players) if s != seat]
-        # The hidden cards of each other hand, by the draw pile they came from.
-        hidden = [[0] * len(others) for _ in range(pile + 1)]
-        for k in range(len(others)):
-            h = hands[others[k]]
-            while h:
-                low = h & -h
-                t = tag[low.bit_length() - 1]
-                if t != KNOWN:
-                    hidden[t][k] |= low
-                h ^= low
-        builder = self.actor if self.phase == BUILDING and self.actor != seat else -1
-        for number in range(pile + 1):
-            masks = hidden[number]
-            pooled = 0
-            sizes: list[int] = []
-            for k in range(len(others)):
-                m = masks[k]
-                pooled |= m
-                hands[others[k]] ^= m
-                sizes.append(m.bit_count())
-            if number == pile:
-                for p in self.draw:
-                    pooled |= 1 << p
-            elif not pooled:
-                continue
-            # In card order, first copies before second: where the cards really lie must not
-            # steer the deal.
-            pool: list[int] = []
-            lo = pooled & ALL
-            hi = pooled >> COPY
-            if hi:
-                m = lo | hi
-                while m:
-                    low = m & -m
-                    c = low.bit_length() - 1
-                    if lo & low:
-                        pool.append(c)
-                    if hi & low:
-                        pool.append(c + COPY)
-                    m ^= low
-            else:
-                for s in range(6):
-                    pool.extend(CHUNK_CARDS[s][lo >> (9 * s) & 511])
-            self.deal_hidden(twin, others, sizes, pool, number, builder, rng)
+        twin.hands = hidden.hands[:]
+        others = hidden.others
+        builder = hidden.builder
+        piles = hidden.piles
+        for j in range(len(piles)):
+            self.deal_hidden(twin, others, hidden.sizes[j], hidden.pools[j][:], piles[j],
+                             builder, rng)
         if self.actor != seat:
             twin.drawn = -1  # a card of a hand dealt afresh: which one is not known
         return twin
@@ -896,7 +1048,9 @@ class TreasureFast(FastState):
             if builder < 0 or pending is None:
                 break
             k = 0
-            for s, size in zip(others, sizes):
+            for j in range(len(others)):
+                s = others[j]
+                size = sizes[j]
                 if s == builder:
                     h = hands[s]
                     for p in pool[k:k + size]:
@@ -912,7 +1066,9 @@ class TreasureFast(FastState):
             raise NoDeal("no deal fitting the seat's knowledge in 1000 tries")
         tag = twin.tag
         k = 0
-        for s, size in zip(others, sizes):
+        for j in range(len(others)):
+            s = others[j]
+            size = sizes[j]
             if size:
                 h = hands[s]
                 for p in pool[k:k + size]:
@@ -947,6 +1103,71 @@ class TreasureFast(FastState):
                 self.cancelled, self.turns_in_hand, self.phase, self.actor)
 
 
+class Hidden:
+    """What `seat` cannot see of a position, to be dealt afresh by determinize: the hands left
+    when the hidden cards are taken out, and for each draw pile they came from (`piles`) how
+    many each other hand holds and the cards to deal (those and, for the last pile, the draw
+    pile)."""
+
+    def __init__(self, state: TreasureFast, seat: int) -> None:
+        self.seat = seat
+        hands = state.hands[:]
+        tag = state.tag
+        pile = state.pile_number
+        others = [s for s in range(state.players) if s != seat]
+        # The hidden cards of each other hand, by the draw pile they came from.
+        hidden = [[0] * len(others) for _ in range(pile + 1)]
+        for k in range(len(others)):
+            h = hands[others[k]]
+            while h:
+                low = h & -h
+                t = tag[low.bit_length() - 1]
+                if t != KNOWN:
+                    hidden[t][k] |= low
+                h ^= low
+        self.builder = state.actor if state.phase == BUILDING and state.actor != seat else -1
+        self.others = others
+        self.piles: list[int] = []
+        self.sizes: list[list[int]] = []
+        self.pools: list[list[int]] = []
+        for number in range(pile + 1):
+            masks = hidden[number]
+            pooled = 0
+            sizes: list[int] = []
+            for k in range(len(others)):
+                m = masks[k]
+                pooled |= m
+                hands[others[k]] ^= m
+                sizes.append(m.bit_count())
+            if number == pile:
+                for p in state.draw:
+                    pooled |= 1 << p
+            elif not pooled:
+                continue
+            # In card order, first copies before second: where the cards really lie must not
+            # steer the deal.
+            pool: list[int] = []
+            lo = pooled & ALL
+            hi = pooled >> COPY
+            if hi:
+                m = lo | hi
+                while m:
+                    low = m & -m
+                    c = low.bit_length() - 1
+                    if lo & low:
+                        pool.append(c)
+                    if hi & low:
+                        pool.append(c + COPY)
+                    m ^= low
+            else:
+                for s in range(6):
+                    pool.extend(CHUNK_CARDS[s][lo >> (9 * s) & 511])
+            self.piles.append(number)
+            self.sizes.append(sizes)
+            self.pools.append(pool)
+        self.hands = hands
+
+
 # From the readable game ----------------------------------------------------------------------------
 def twin(state: Any, seed: int) -> TreasureFast | None:
     game = state.game
@@ -975,7 +1196,7 @@ def twin(state: Any, seed: int) -> TreasureFast | None:
     draw = [physical(c) for c in state.draw]
 
     def meld_of(meld: Any) -> Meld:
-        return Meld(meld.owner, KINDS.index(meld.kind), [physical(c) for c in meld.cards],
+        return make_meld(meld.owner, KINDS.index(meld.kind), [physical(c) for c in meld.cards],
                     [stand_of(r, s) for r, s in meld.stands], list(meld.owners))
     table = [meld_of(m) for m in state.table]
     pending = None if state.pending is None else meld_of(state.pending)
