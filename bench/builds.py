@@ -3,6 +3,8 @@ Python and one with parlour/fast/ compiled by mypyc, under build/bench/, and a w
 function in each (a process of its own with that copy first on its path).
 
     python bench/builds.py          # make both copies and say which modules each imports
+
+A copy is kept per state of the sources; `rm -rf build/bench` clears old ones.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -29,26 +32,30 @@ def _sources_hash() -> str:
 
 
 def tree(build: str) -> Path | None:
-    """The copy for `build` ("pure" or "compiled"), made if it is missing or stale; None (with
-    the reason printed) where the compiled build cannot be made here (no mypy, no compiler)."""
-    target = BUILDS / build
-    stamp = target / ".sources"
-    current = _sources_hash()
-    if stamp.exists() and stamp.read_text() == current:
+    """The copy for `build` ("pure" or "compiled") of the sources as they are now, made if it is
+    missing; None (with the reason printed) where the compiled build cannot be made here (no
+    mypy, no compiler). Each copy is named by the sources' hash and made aside, then renamed into
+    place, so that benches running at once never build into each other's copy."""
+    target = BUILDS / f"{build}-{_sources_hash()}"
+    if target.exists():
         return target
-    shutil.rmtree(target, ignore_errors=True)
-    shutil.copytree(ROOT / "parlour", target / "parlour",
+    BUILDS.mkdir(parents=True, exist_ok=True)
+    aside = Path(tempfile.mkdtemp(prefix=f"{build}-", dir=BUILDS))
+    shutil.copytree(ROOT / "parlour", aside / "parlour",
                     ignore=shutil.ignore_patterns("*.so", "__pycache__"))
-    shutil.copy(ROOT / "setup.py", target / "setup.py")
+    shutil.copy(ROOT / "setup.py", aside / "setup.py")
     if build == "compiled":
         done = subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace"],
-                              cwd=target, capture_output=True, text=True,
+                              cwd=aside, capture_output=True, text=True,
                               env={**os.environ, "PARLOUR_FAST": "1"})
         if done.returncode != 0:
             print(f"   (no compiled build: {done.stderr.strip().splitlines()[-1:]})")
-            shutil.rmtree(target, ignore_errors=True)
+            shutil.rmtree(aside, ignore_errors=True)
             return None
-    stamp.write_text(current)
+    try:
+        aside.rename(target)
+    except OSError:  # another bench made the same copy meanwhile
+        shutil.rmtree(aside, ignore_errors=True)
     return target
 
 
