@@ -79,7 +79,9 @@ class FastState:
 
     def determinize(self, seat: int, rng: Rng) -> FastState:
         """A copy with what `seat` cannot see dealt afresh, consistent with all it knows, and a
-        generator of its own (the real one would tell the future deals)."""
+        generator that knows nothing of the real one (which would tell the future deals): one
+        seeded from `rng`, or `rng` itself, the search's, where the copy draws often enough
+        that seeding one a copy would cost more than the rest of determinize."""
         raise NotImplementedError
 
     def estimate(self) -> list[float] | None:
