@@ -26,14 +26,18 @@ from __future__ import annotations
 
 from math import exp
 from operator import itemgetter
-from typing import Any, Callable
+from typing import Any, Callable, Final
 
 from ..core.cards import FRENCH_RANKS
 from .core import NOBODY, FastState, Rng
 
-SUITS = "HDSC"
-CARD: dict[str, int] = {rank + suit: s * 13 + r for s, suit in enumerate(SUITS)
-                        for r, rank in enumerate(FRENCH_RANKS)}
+# Constants and tables are Final: mypyc inlines a Final int and keeps a Final table in a C
+# static, where a plain module global is a dict lookup (and an unboxing) at every use.
+# A mask in a list is updated as `masks[s] = masks[s] | bit`, never `masks[s] |= bit`: mypyc
+# compiles the augmented form to generic arithmetic on boxed ints.
+SUITS: Final = "HDSC"
+CARD: Final[dict[str, int]] = {rank + suit: s * 13 + r for s, suit in enumerate(SUITS)
+                               for r, rank in enumerate(FRENCH_RANKS)}
 
 
 def card_of(name: str) -> int:
@@ -41,48 +45,68 @@ def card_of(name: str) -> int:
     return CARD[name]
 
 
-M13 = (1 << 13) - 1
-HEARTS = M13
-DIAMONDS = M13 << 13
-SPADES = M13 << 26
-CLUBS = M13 << 39
-NONHEART = DIAMONDS | SPADES | CLUBS
-SPY = 26
-RESHPEL_CARD = 39
-RESHPEL_BIT = 1 << RESHPEL_CARD
+M13: Final = (1 << 13) - 1
+HEARTS: Final = M13
+DIAMONDS: Final = M13 << 13
+SPADES: Final = M13 << 26
+CLUBS: Final = M13 << 39
+NONHEART: Final = DIAMONDS | SPADES | CLUBS
+SPY: Final = 26
+RESHPEL_CARD: Final = 39
+RESHPEL_BIT: Final = 1 << RESHPEL_CARD
 # Worth 1 (2-9), 2 (10-Q), 3 (K-A), as masks of ranks within a suit.
-LOW = (1 << 8) - 1
-MID = 7 << 8
-HIGH = 3 << 11
+LOW: Final = (1 << 8) - 1
+MID: Final = 7 << 8
+HIGH: Final = 3 << 11
 # The win model of the readable game's estimate().
-W0, W1, W2, W3, W4, W5 = 0.431, 0.115, -0.054, 0.346, 0.148, -0.097
+W0: Final = 0.431
+W1: Final = 0.115
+W2: Final = -0.054
+W3: Final = 0.346
+W4: Final = 0.148
+W5: Final = -0.097
 
-PASS, YIELD, ACCEPT, REFUSE, DRAW = 0, 1, 2, 3, 4
-BUY = 64
-DEFEND = 128
-REBUILD = 192
-RESHPEL = 256
-BUILD = 1024
-EXCHANGE = 2048
-ATTACK = 16384
-RAZE = 32768
-OFFER = 65536
+PASS: Final = 0
+YIELD: Final = 1
+ACCEPT: Final = 2
+REFUSE: Final = 3
+DRAW: Final = 4
+BUY: Final = 64
+DEFEND: Final = 128
+REBUILD: Final = 192
+RESHPEL: Final = 256
+BUILD: Final = 1024
+EXCHANGE: Final = 2048
+ATTACK: Final = 16384
+RAZE: Final = 32768
+OFFER: Final = 65536
 
-TURN, ANSWER, OFFERED, DRAWING, OVER = 0, 1, 2, 3, 4
-NONE, ATTACKED, RAZED, TRADE = 0, 1, 2, 3  # what is pending
+TURN: Final = 0
+ANSWER: Final = 1
+OFFERED: Final = 2
+DRAWING: Final = 3
+OVER: Final = 4
+# What is pending.
+NONE: Final = 0
+ATTACKED: Final = 1
+RAZED: Final = 2
+TRADE: Final = 3
 
 # The bits of a 13-bit chunk, ascending; a chunk of each suit as cards.
-BITS: list[tuple[int, ...]] = [tuple(b for b in range(13) if m >> b & 1) for m in range(1 << 13)]
-DIAMOND_CARDS = [tuple(13 + b for b in bits) for bits in BITS]
-SPADE_CARDS = [tuple(26 + b for b in bits) for bits in BITS]
-CLUB_CARDS = [tuple(39 + b for b in bits) for bits in BITS]
-BUYS = [tuple(BUY + 13 + b for b in bits) for bits in BITS]
-DRAWS = [list(range(DRAW, DRAW + k + 1)) for k in range(4)]
+BITS: Final[list[tuple[int, ...]]] = [tuple(b for b in range(13) if m >> b & 1)
+                                      for m in range(1 << 13)]
+DIAMOND_CARDS: Final[list[tuple[int, ...]]] = [tuple(13 + b for b in bits) for bits in BITS]
+SPADE_CARDS: Final[list[tuple[int, ...]]] = [tuple(26 + b for b in bits) for bits in BITS]
+CLUB_CARDS: Final[list[tuple[int, ...]]] = [tuple(39 + b for b in bits) for bits in BITS]
+BUYS: Final[list[tuple[int, ...]]] = [tuple(BUY + 13 + b for b in bits) for bits in BITS]
+DRAWS: Final[list[list[int]]] = [list(range(DRAW, DRAW + k + 1)) for k in range(4)]
 # Every attack, raze and offer of a card or item given, made once: a turn offers over a thousand
 # trades, and taking them from these rows (an itemgetter, in C) makes no new int objects.
-ATTACKS = [[ATTACK + (c << 8) + k for k in range(256)] for c in range(52)]
-RAZES = [[RAZE + (c << 8) + k for k in range(256)] for c in range(52)]
-OFFERS = [[OFFER + (g << 10) + k for k in range(1024)] for g in range(52)]
+ATTACKS: Final[list[list[int]]] = [[ATTACK + (c << 8) + k for k in range(256)]
+                                   for c in range(52)]
+RAZES: Final[list[list[int]]] = [[RAZE + (c << 8) + k for k in range(256)] for c in range(52)]
+OFFERS: Final[list[list[int]]] = [[OFFER + (g << 10) + k for k in range(1024)]
+                                  for g in range(52)]
 
 
 def worth(ranks: int) -> int:
@@ -98,7 +122,7 @@ def cards(mask: int) -> list[int]:
 
 
 # A partner's places in a row of OFFERS: his number, then a card or Zahahnie asked for.
-ASKS = [[o << 6 | t for t in range(64)] for o in range(16)]
+ASKS: Final[list[list[int]]] = [[o << 6 | t for t in range(64)] for o in range(16)]
 HEART_ASKS: dict[int, tuple[int, ...]] = {}  # by partner << 13 | his Zahahnie (made as met)
 
 
@@ -293,8 +317,9 @@ class AhzchimFast(FastState):
             old = self.fort[heart]
             self.fort[heart] = card
             self.tabled ^= (1 << old) | (1 << card)
-            self.hands[seat] |= 1 << old
-            self.known[seat] |= 1 << old  # the fort taken back was seen
+            hands, known = self.hands, self.known
+            hands[seat] = hands[seat] | 1 << old
+            known[seat] = known[seat] | 1 << old  # the fort taken back was seen
         elif action >= BUILD:
             action -= BUILD
             card = action >> 4
@@ -317,15 +342,18 @@ class AhzchimFast(FastState):
     # Pieces moving ------------------------------------------------------------------------------
     def _lose(self, seat: int, card: int) -> None:
         bit = 1 << card
-        self.hands[seat] ^= bit
-        self.known[seat] &= ~bit
+        hands, known = self.hands, self.known
+        hands[seat] = hands[seat] ^ bit
+        known[seat] = known[seat] & ~bit
 
     def _gain(self, seat: int, card: int) -> None:
         # A Zahahnie is laid out at once.
         if card < 13:
-            self.village[seat] |= 1 << card
+            village = self.village
+            village[seat] = village[seat] | 1 << card
         else:
-            self.hands[seat] |= 1 << card
+            hands = self.hands
+            hands[seat] = hands[seat] | 1 << card
 
     def _discard(self, card: int) -> None:
         self.discard.append(card)
@@ -342,7 +370,8 @@ class AhzchimFast(FastState):
     def _remove_entry(self, seat: int, heart: int) -> None:
         """The Zahahnie leaves the table; its fort and Reshpel go to the discard pile."""
         bit = 1 << heart
-        self.village[seat] ^= bit
+        village = self.village
+        village[seat] = village[seat] ^ bit
         if self.forted & bit:
             self._clear_fort(heart)
 
@@ -378,7 +407,8 @@ class AhzchimFast(FastState):
         if action == YIELD:
             self._remove_entry(owner, heart)
             if kind == ATTACKED:
-                self.village[self.by] |= 1 << heart
+                village = self.village
+                village[self.by] = village[self.by] | 1 << heart
             elif self.rules.razed_to_pord:
                 self.chances += 1
                 pord = self.pord
@@ -404,10 +434,11 @@ class AhzchimFast(FastState):
             self._hand_over(owner, take)
             self._gain(owner, give)
             self._gain(proposer, take)
+            known = self.known
             if give >= 13:
-                self.known[owner] |= 1 << give
+                known[owner] = known[owner] | 1 << give
             if take >= 13:
-                self.known[proposer] |= 1 << take
+                known[proposer] = known[proposer] | 1 << take
         self._after_action()
 
     def _hand_over(self, seat: int, item: int) -> None:
@@ -589,11 +620,11 @@ class AhzchimFast(FastState):
         hands = twin.hands
         keep = self.known[:]
         if self.pending == TRADE and self.card >= 13 and self.by != seat:
-            keep[self.by] |= 1 << self.card
+            keep[self.by] = keep[self.by] | 1 << self.card
         pool = 0
         for s in range(self.players):
             if s != seat:
-                keep[s] &= hands[s]
+                keep[s] = keep[s] & hands[s]
                 pool |= hands[s] ^ keep[s]
         pord_hearts = 0
         for c in self.pord:
@@ -644,7 +675,7 @@ def _rules(game: Any) -> Rules | None:
     return rules
 
 
-_public = itemgetter(0)  # a log entry's public line
+_public: Final = itemgetter(0)  # a log entry's public line
 
 
 def _mask(names: list[str]) -> int:

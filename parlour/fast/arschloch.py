@@ -18,13 +18,17 @@ gave what, places), are tuples replaced whole, so that `copy` shares them.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from ..core.hidden import NoDeal
 from .core import NOBODY, FastState, Rng
 
-RANKS = "23456789TJQKA"
-SUITS = "CDHS"
+# Constants and tables are Final: mypyc inlines a Final int and keeps a Final table in a C
+# static, where a plain module global is a dict lookup (and an unboxing) at every use.
+# A list item is updated as `xs[i] = xs[i] | bit`, never `xs[i] |= bit`: mypyc compiles the
+# augmented form to generic arithmetic on boxed ints.
+RANKS: Final = "23456789TJQKA"
+SUITS: Final = "CDHS"
 
 
 def card_code(name: str) -> int:
@@ -32,16 +36,21 @@ def card_code(name: str) -> int:
     return RANKS.index(name[0]) * 4 + SUITS.index(name[1])
 
 
-PASS = 0
-GIVE = 256
-SWAP = 512
+PASS: Final = 0
+GIVE: Final = 256
+SWAP: Final = 512
 
-PLAY, EXCHANGE, SWAPPING, OVER = 0, 1, 2, 3
-PHASES = {"play": PLAY, "exchange": EXCHANGE, "swap": SWAPPING, "over": OVER}
+PLAY: Final = 0
+EXCHANGE: Final = 1
+SWAPPING: Final = 2
+OVER: Final = 3
+PHASES: Final[dict[str, int]] = {"play": PLAY, "exchange": EXCHANGE, "swap": SWAPPING,
+                                 "over": OVER}
 
-POP = [bin(m).count("1") for m in range(16)]
-SUIT_BITS = [tuple(s for s in range(4) if m >> s & 1) for m in range(16)]
-HIGH_SUIT = [m.bit_length() - 1 for m in range(16)]
+POP: Final[list[int]] = [bin(m).count("1") for m in range(16)]
+SUIT_BITS: Final[list[tuple[int, ...]]] = [tuple(s for s in range(4) if m >> s & 1)
+                                           for m in range(16)]
+HIGH_SUIT: Final[list[int]] = [m.bit_length() - 1 for m in range(16)]
 
 
 def _low_bits(mask: int, k: int) -> int:
@@ -234,8 +243,9 @@ class ArschlochFast(FastState):
         held = [0] * R
         for i in range(per * n):
             c = cards[i]
-            hands[seats[i % n] * R + (c >> 2)] |= 1 << (c & 3)
-            held[c >> 2] += 1
+            at = seats[i % n] * R + (c >> 2)
+            hands[at] = hands[at] | 1 << (c & 3)
+            held[c >> 2] = held[c >> 2] + 1
         self.hands = hands
         self.held = held
         self.sizes = [per] * n
@@ -287,10 +297,12 @@ class ArschlochFast(FastState):
             i += 1
         R = rules.R
         hands, held = self.hands, self.held
-        hands[seat * R + (take >> 2)] |= 1 << (take & 3)
-        held[take >> 2] += 1
-        hands[seat * R + (put >> 2)] &= ~(1 << (put & 3))
-        held[put >> 2] -= 1
+        at = seat * R + (take >> 2)
+        hands[at] = hands[at] | 1 << (take & 3)
+        held[take >> 2] = held[take >> 2] + 1
+        at = seat * R + (put >> 2)
+        hands[at] = hands[at] & ~(1 << (put & 3))
+        held[put >> 2] = held[put >> 2] - 1
         self.extras = self.extras[:i] + (put,) + self.extras[i + 1:]
         self.extras_up = self.extras_up[:i] + (False,) + self.extras_up[i + 1:]
         self.put_by = self.put_by[:i] + (seat,) + self.put_by[i + 1:]
@@ -324,10 +336,13 @@ class ArschlochFast(FastState):
     def hand_over(self, giver: int, receiver: int, card: int) -> None:
         R = self.rules.R
         rank, bit = card >> 2, 1 << (card & 3)
-        self.hands[giver * R + rank] &= ~bit
-        self.hands[receiver * R + rank] |= bit
-        self.sizes[giver] -= 1
-        self.sizes[receiver] += 1
+        hands, sizes = self.hands, self.sizes
+        at = giver * R + rank
+        hands[at] = hands[at] & ~bit
+        at = receiver * R + rank
+        hands[at] = hands[at] | bit
+        sizes[giver] = sizes[giver] - 1
+        sizes[receiver] = sizes[receiver] + 1
         gave = list(self.gave)
         gave[giver] = gave[giver] + ((card, receiver),)
         self.gave = tuple(gave)
@@ -449,9 +464,10 @@ class ArschlochFast(FastState):
         suits = action & 15
         count = POP[suits]
         hands, held = self.hands, self.held
-        hands[seat * R + rank] ^= suits
-        sizes[seat] -= count
-        held[rank] -= count
+        at = seat * R + rank
+        hands[at] = hands[at] ^ suits
+        sizes[seat] = sizes[seat] - count
+        held[rank] = held[rank] - count
         self.out |= suits << (rank * 4)
         equal = rules.equality and self.beat_seat >= 0 and rank == self.beat_rank
         self.beat_seat = seat
@@ -508,7 +524,8 @@ class ArschlochFast(FastState):
             self.out |= tops << (top * 4)
             self.hands[at] = 0
             self.sizes[seat] = 0
-            self.held[top] -= POP[tops]
+            held = self.held
+            held[top] = held[top] - POP[tops]
 
     def next_active(self, seat: int) -> int:
         left, sizes = self.left, self.sizes
@@ -548,7 +565,7 @@ class ArschlochFast(FastState):
         self.active = 0
         scores = list(self.scores)
         for place, seat in enumerate(ranking):
-            scores[seat] += n - 1 - place
+            scores[seat] = scores[seat] + (n - 1 - place)
         self.scores = tuple(scores)
         self.ranking = ranking
         if rules.points >= 0:
@@ -602,9 +619,9 @@ class ArschlochFast(FastState):
             kept = [0] * n
             for card, holder in self.gave[seat] + self.taken:
                 if holder != seat and unseen >> card & 1 and slots[holder]:
-                    kept[holder] |= 1 << card
+                    kept[holder] = kept[holder] | 1 << card
                     unseen ^= 1 << card
-                    slots[holder] -= 1
+                    slots[holder] = slots[holder] - 1
             if self.phase == PLAY:
                 # Taken extras that would fill a hand with top cards are not all there: that
                 # player would have been placed last. They go back to the pool.
@@ -612,9 +629,9 @@ class ArschlochFast(FastState):
                 for card, holder in self.taken:
                     if (kept[holder] >> card & 1 and not slots[holder]
                             and POP[(kept[holder] >> (top * 4)) & 15] == sizes[holder]):
-                        kept[holder] ^= 1 << card
+                        kept[holder] = kept[holder] ^ 1 << card
                         unseen |= 1 << card
-                        slots[holder] += 1
+                        slots[holder] = slots[holder] + 1
         # The pool in card order, not in the order of where the cards lie: from any deal the
         # seat cannot tell from this one, the same draws deal the same.
         pool: list[int] = []
@@ -638,7 +655,8 @@ class ArschlochFast(FastState):
                     for r in range(R):
                         hands[base + r] = (keep >> (r * 4)) & 15
                 for c in pool[at:at + fresh]:
-                    hands[base + (c >> 2)] |= 1 << (c & 3)
+                    i = base + (c >> 2)
+                    hands[i] = hands[i] | 1 << (c & 3)
                 at += fresh
                 # The seat knows no one still playing holds only top cards: he would be placed
                 # last at once.
@@ -656,9 +674,11 @@ class ArschlochFast(FastState):
             # Extras are out of play: a card dealt there leaves the count of its rank in play.
             held = det.held
             for i in hidden:
-                held[extras[i] >> 2] += 1
+                r = extras[i] >> 2
+                held[r] = held[r] + 1
                 extras[i] = pool[at]
-                held[pool[at] >> 2] -= 1
+                r = pool[at] >> 2
+                held[r] = held[r] - 1
                 at += 1
             det.extras = tuple(extras)
         return det

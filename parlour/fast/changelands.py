@@ -21,32 +21,34 @@ pile.
 from __future__ import annotations
 
 from bisect import insort
-from typing import Any
+from typing import Any, Final
 
 from ..core.cards import VIASHI_CARDS
 from .core import NOBODY, FastState, Rng
 
-CARD: dict[str, int] = {name: i for i, name in enumerate(VIASHI_CARDS)}
-N_CARDS = 54
-SIZE = 5
-SQUARES = SIZE * SIZE
-HAND_SIZE = 4
-STEPS = 3
+# Constants and tables are Final: mypyc inlines a Final int and keeps a Final table in a C
+# static, where a plain module global is a dict lookup (and an unboxing) at every use.
+CARD: Final[dict[str, int]] = {name: i for i, name in enumerate(VIASHI_CARDS)}
+N_CARDS: Final = 54
+SIZE: Final = 5
+SQUARES: Final = SIZE * SIZE
+HAND_SIZE: Final = 4
+STEPS: Final = 3
 
-STOP = 0
-CHANGE = 5  # + card * 25 + square
+STOP: Final = 0
+CHANGE: Final = 5  # + card * 25 + square
 
-REPLACE = 0
-MOVE = 1
-OVER = 2
+REPLACE: Final = 0
+MOVE: Final = 1
+OVER: Final = 2
 
 # Seats south, north, east, west: starts and goals as squares.
-STARTS = (24, 0, 4, 20)
-GOALS = (0, 24, 20, 4)
-CORNERS = (0, 4, 20, 24)
+STARTS: Final = (24, 0, 4, 20)
+GOALS: Final = (0, 24, 20, 4)
+CORNERS: Final = (0, 4, 20, 24)
 
-RESHUFFLE_LOG = "the discard pile is shuffled into a new draw pile"
-CORNER_LOG = "flames on the corners"
+RESHUFFLE_LOG: Final = "the discard pile is shuffled into a new draw pile"
+CORNER_LOG: Final = "flames on the corners"
 
 
 def card_of(name: str) -> int:
@@ -58,10 +60,10 @@ def _is_flame(card: int) -> bool:
 
 
 # By card: whether it is a flame (never landed on).
-FLAME: list[bool] = [_is_flame(c) for c in range(N_CARDS)]
+FLAME: Final[list[bool]] = [_is_flame(c) for c in range(N_CARDS)]
 # The step actions 1-4 as (row, column) offsets and square offsets.
-_DELTA = ((0, 0), (-1, 0), (0, 1), (1, 0), (0, -1))
-OFFSET = (0, -SIZE, 1, SIZE, -1)
+_DELTA: Final = ((0, 0), (-1, 0), (0, 1), (1, 0), (0, -1))
+OFFSET: Final = (0, -SIZE, 1, SIZE, -1)
 
 
 def _ways(card: int) -> tuple[int, ...]:
@@ -81,12 +83,12 @@ def _target(square: int, action: int) -> int:
 
 # By square * 54 + the card on it: the steps on the grid as (action, square stepped to), in the
 # readable order (n e s w); flames among the squares are for the caller to leave out.
-WAYS: list[tuple[tuple[int, int], ...]] = []
+WAYS: Final[list[tuple[tuple[int, int], ...]]] = []
 # By square * 54 + card: OFF if landing there sends the marker back to start, else the square its
 # card points to (a flame there ends the turn), or FREE for a god (and a flame, never landed on).
-LANDING: list[int] = []
-OFF = -2
-FREE = -1
+LANDING: Final[list[int]] = []
+OFF: Final = -2
+FREE: Final = -1
 for _q in range(SQUARES):
     for _c in range(N_CARDS):
         _ws = _ways(_c)
@@ -98,8 +100,8 @@ for _q in range(SQUARES):
             LANDING.append(OFF if _t < 0 else _t)
 
 # By goal * 25 + square: the readable estimate, 1 at the goal, as it computes it.
-_FAR = 2 * (SIZE - 1)
-ESTIMATE: list[float] = [
+_FAR: Final = 2 * (SIZE - 1)
+ESTIMATE: Final[list[float]] = [
     1.0 - (abs(g // SIZE - q // SIZE) + abs(g % SIZE - q % SIZE)) / _FAR
     for g in range(SQUARES) for q in range(SQUARES)]
 

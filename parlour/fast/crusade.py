@@ -16,25 +16,29 @@ of passes so far. `chances` counts the deals, the only draws of the readable gam
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from ..core.cards import VIASHI_CARDS
 from .core import NOBODY, FastState, Rng
 
-N_CARDS = 54
-PLAY_BASE = 54  # action of a play: PLAY_BASE + card
-PICK_BASE = 108  # action of picking a suit at the tie: PICK_BASE + suit
-PASS = 113
-GOD = 5  # the gods' suit
-FIRST_GOD = 45
-SUITS_ONLY = (1 << FIRST_GOD) - 1  # the cards a bid may be
-CARD: dict[str, int] = {name: i for i, name in enumerate(VIASHI_CARDS)}
-SUIT_LETTERS = "WRPBG"
+# Constants and tables are Final: mypyc inlines a Final int and keeps a Final table in a C
+# static, where a plain module global is a dict lookup (and an unboxing) at every use.
+# A list item is updated as `xs[i] = xs[i] | bit`, never `xs[i] |= bit`: mypyc compiles the
+# augmented form to generic arithmetic on boxed ints.
+N_CARDS: Final = 54
+PLAY_BASE: Final = 54  # action of a play: PLAY_BASE + card
+PICK_BASE: Final = 108  # action of picking a suit at the tie: PICK_BASE + suit
+PASS: Final = 113
+GOD: Final = 5  # the gods' suit
+FIRST_GOD: Final = 45
+SUITS_ONLY: Final = (1 << FIRST_GOD) - 1  # the cards a bid may be
+CARD: Final[dict[str, int]] = {name: i for i, name in enumerate(VIASHI_CARDS)}
+SUIT_LETTERS: Final = "WRPBG"
 
-PLAY = 0
-BID = 1
-TIE = 2
-OVER = 3
+PLAY: Final = 0
+BID: Final = 1
+TIE: Final = 2
+OVER: Final = 3
 
 
 def card_of(name: str) -> int:
@@ -60,7 +64,10 @@ def _chunk_tables() -> tuple[list[tuple[int, ...]], list[tuple[int, ...]], list[
     return cards, plays, takes
 
 
-CARDS, PLAYS, TAKES = _chunk_tables()
+_TABLES: Final = _chunk_tables()
+CARDS: Final[list[tuple[int, ...]]] = _TABLES[0]
+PLAYS: Final[list[tuple[int, ...]]] = _TABLES[1]
+TAKES: Final[list[int]] = _TABLES[2]
 
 
 def _all(mask: int, table: list[tuple[int, ...]]) -> list[int]:
@@ -117,7 +124,7 @@ class CrusadeFast(FastState):
         hands = [0] * n
         seat = first
         for card in cards[:per * n]:
-            hands[seat] |= 1 << card
+            hands[seat] = hands[seat] | 1 << card
             seat += 1
             if seat == n:
                 seat = 0
@@ -198,7 +205,8 @@ class CrusadeFast(FastState):
         seat = self.actor
         if self.phase == PLAY:
             card = action - PLAY_BASE
-            self.hands[seat] ^= 1 << card
+            hands = self.hands
+            hands[seat] = hands[seat] ^ 1 << card
             trick = self.trick
             trick.append(card)
             if len(trick) < self.players:
@@ -208,7 +216,8 @@ class CrusadeFast(FastState):
             self._end_trick()
             return
         if self.phase == BID:
-            self.hands[seat] ^= 1 << action
+            hands = self.hands
+            hands[seat] = hands[seat] ^ 1 << action
             self.bids[seat] = action
             if seat == self.dealer:  # the dealer bids last
                 self._reveal_bids()
@@ -246,8 +255,9 @@ class CrusadeFast(FastState):
             suit = trump
         best = TAKES[suit * 512 + (cards >> (suit * 9) & 511)]
         winner = (self.leader + trick.index(best)) % self.players
-        self.tricks[winner] += 1
-        self.taken[winner] |= cards
+        tricks, taken = self.tricks, self.taken
+        tricks[winner] = tricks[winner] + 1
+        taken[winner] = taken[winner] | cards
         self.trick = []
         self.leader = self.actor = winner
         if not self.hands[winner]:
@@ -258,7 +268,7 @@ class CrusadeFast(FastState):
         scores = self.scores
         tricks = self.tricks
         for s in range(self.players):
-            scores[s] += tricks[s]
+            scores[s] = scores[s] + tricks[s]
         if self.hand_no >= self.hands_total:
             self.phase = OVER
             self.actor = NOBODY
@@ -339,7 +349,7 @@ class CrusadeFast(FastState):
 
 
 # The readable game's side ------------------------------------------------------------------------
-_PHASES = {"play": PLAY, "bid": BID, "tie": TIE, "over": OVER}
+_PHASES: Final = {"play": PLAY, "bid": BID, "tie": TIE, "over": OVER}
 
 
 def twin(state: Any, seed: int) -> CrusadeFast | None:

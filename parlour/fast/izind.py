@@ -20,28 +20,33 @@ the pile at once and costs a search only the draws it makes.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from ..games.izind import CARDS, Pass, Play, Redraw
 from .core import NOBODY, FastState, Rng
 
-CARD: dict[str, int] = {name: i for i, name in enumerate(CARDS)}
-WHITE = 40
-BLACK = 41
-DEVIL = 42
-EMPTY = 43  # the wildcard lane's top
-CLOSED = 44  # a completed tower's top: it takes no more cards
-TOPS = 45
-HAND_SIZE = 3
-REDRAWS = 2
-PASSES = 3
+# Constants and tables are Final: mypyc inlines a Final int and keeps a Final table in a C
+# static, where a plain module global is a dict lookup (and an unboxing) at every use.
+# A list item is updated as `xs[i] = xs[i] + 1`, never `xs[i] += 1`: mypyc compiles the
+# augmented form to generic arithmetic on boxed ints.
+CARD: Final[dict[str, int]] = {name: i for i, name in enumerate(CARDS)}
+WHITE: Final = 40
+BLACK: Final = 41
+DEVIL: Final = 42
+EMPTY: Final = 43  # the wildcard lane's top
+CLOSED: Final = 44  # a completed tower's top: it takes no more cards
+TOPS: Final = 45
+HAND_SIZE: Final = 3
+REDRAWS: Final = 2
+PASSES: Final = 3
 
-PASS = 0
-REDRAW = 1
+PASS: Final = 0
+REDRAW: Final = 1
 
-NOWHERE = bytes(16)  # a card's codes on the 16 tower slots where it fits none
+NOWHERE: Final = bytes(16)  # a card's codes on the 16 tower slots where it fits none
 
-RESHUFFLE = "the discard pile is shuffled and becomes the new deck"  # the readable log's line
+# The readable log's line:
+RESHUFFLE: Final = "the discard pile is shuffled and becomes the new deck"
 
 
 def card_of(name: str) -> int:
@@ -196,8 +201,9 @@ class IzindFast(FastState):
                 credit = t >> 3 if rules.owner_credited else seat
                 self.completed[t] = credit
                 self.tops[t] = CLOSED
-                self.credits[credit] += 1
-                if self.credits[credit] >= rules.need:
+                credits = self.credits
+                credits[credit] = credits[credit] + 1
+                if credits[credit] >= rules.need:
                     self._end(credit)
                     return
             else:
@@ -210,8 +216,9 @@ class IzindFast(FastState):
             self.redraws += 1
             self._refill(hand)
         else:
-            self.passes[seat] += 1
-            if self.passes[seat] > PASSES:
+            passes = self.passes
+            passes[seat] = passes[seat] + 1
+            if passes[seat] > PASSES:
                 self.lost_by_passes = True
                 self._end(1 - seat)
                 return

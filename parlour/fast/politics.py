@@ -20,16 +20,20 @@ markers drawn from the cup: each draw is followed by one take over, swap or leav
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from ..core.cards import VIASHI_CARDS, VIASHI_SUITS
 from .core import NOBODY, FastState, Rng
 
-SUIT_LETTERS = "".join(VIASHI_SUITS)  # WRPBG
-CARD: dict[str, int] = {name: i for i, name in enumerate(VIASHI_CARDS)}
-N_CARDS = len(VIASHI_CARDS)
-PLACES = 9
-MARKERS = 12
+# Constants and tables are Final: mypyc inlines a Final int and keeps a Final table in a C
+# static, where a plain module global is a dict lookup (and an unboxing) at every use.
+# A list item is updated as `xs[i] = xs[i] + n`, never `xs[i] += n`: mypyc compiles the
+# augmented form to generic arithmetic on boxed ints.
+SUIT_LETTERS: Final = "".join(VIASHI_SUITS)  # WRPBG
+CARD: Final[dict[str, int]] = {name: i for i, name in enumerate(VIASHI_CARDS)}
+N_CARDS: Final = len(VIASHI_CARDS)
+PLACES: Final = 9
+MARKERS: Final = 12
 
 
 def card_of(suit: int, rank: int) -> int:
@@ -37,21 +41,21 @@ def card_of(suit: int, rank: int) -> int:
     return suit * 9 + rank - 1
 
 
-PLACE_BASE = 5
-DONE = 113
-PUT_BASE = 114
-TAKE_OVER = 127
-SWAP_LEFT = 128
-SWAP_RIGHT = 129
-LEAVE = 130
+PLACE_BASE: Final = 5
+DONE: Final = 113
+PUT_BASE: Final = 114
+TAKE_OVER: Final = 127
+SWAP_LEFT: Final = 128
+SWAP_RIGHT: Final = 129
+LEAVE: Final = 130
 
-CHOOSE = 0
-INFLUENCE = 1
-CUP = 2
-REVOLT = 3
-OVER = 4
+CHOOSE: Final = 0
+INFLUENCE: Final = 1
+CUP: Final = 2
+REVOLT: Final = 3
+OVER: Final = 4
 
-FAR = 100  # no limit: more than any seat's markers
+FAR: Final = 100  # no limit: more than any seat's markers
 
 
 def _limits() -> list[tuple[int, ...]]:
@@ -72,18 +76,20 @@ def _limits() -> list[tuple[int, ...]]:
     return table
 
 
-LIMITS = _limits()
+LIMITS: Final = _limits()
 # The placements of 1..count markers on a place, in the readable order: PLACE_RUNS[place][count].
-PLACE_RUNS = [[[PLACE_BASE + i * MARKERS + c for c in range(count)] for count in range(MARKERS + 1)]
-              for i in range(PLACES)]
-PUTS = [PUT_BASE + c for c in range(MARKERS + 1)]
-PLACE_AT = [0] * DONE  # the place of a placement action
-PLACE_COUNT = [0] * DONE  # its count
+PLACE_RUNS: Final[list[list[list[int]]]] = [
+    [[PLACE_BASE + i * MARKERS + c for c in range(count)] for count in range(MARKERS + 1)]
+    for i in range(PLACES)]
+PUTS: Final[list[int]] = [PUT_BASE + c for c in range(MARKERS + 1)]
+PLACE_AT: Final[list[int]] = [0] * DONE  # the place of a placement action
+PLACE_COUNT: Final[list[int]] = [0] * DONE  # its count
 for _a in range(PLACE_BASE, DONE):
     PLACE_AT[_a], PLACE_COUNT[_a] = divmod(_a - PLACE_BASE, MARKERS)
     PLACE_COUNT[_a] += 1
 # ORDER[players][first]: the seats in turn from the first player.
-ORDER = [[tuple((first + i) % n for i in range(n)) for first in range(n)] for n in range(5)]
+ORDER: Final[list[list[tuple[int, ...]]]] = [
+    [tuple((first + i) % n for i in range(n)) for first in range(n)] for n in range(5)]
 
 
 def _points(row: list[int], players: int) -> list[int]:
@@ -92,7 +98,7 @@ def _points(row: list[int], players: int) -> list[int]:
     left = row[0]
     for right in row[1:]:
         if (left ^ right) < 16:
-            points[left >> 4] += abs(left - right)
+            points[left >> 4] = points[left >> 4] + abs(left - right)
         left = right
     return points
 
@@ -146,7 +152,7 @@ class PoliticsFast(FastState):
         for rank in range(1, PLACES + 1):
             seat = rng.below(n)
             row.append(seat * 16 + rank)
-            own[seat] |= 1 << (rank - 1)
+            own[seat] = own[seat] | 1 << (rank - 1)
         self.row = row
         self.own = own
         self.first = rng.below(n)
@@ -224,7 +230,7 @@ class PoliticsFast(FastState):
         seat = 0
         for s in range(self.players):
             count = cup[s]
-            pools[s] += count
+            pools[s] = pools[s] + count
             if 0 <= pick < count:
                 seat = s
             pick -= count
@@ -239,7 +245,7 @@ class PoliticsFast(FastState):
         if self.round_no > 1:
             points = _points(self.row, n)
             for s in range(n):
-                scores[s] += points[s]
+                scores[s] = scores[s] + points[s]
         if max(scores) >= self.target or self.round_no >= self.round_cap:
             self.phase = OVER
             self.actor = NOBODY
@@ -290,8 +296,11 @@ class PoliticsFast(FastState):
         seat = self.actor
         if phase == CUP:
             count = action - PUT_BASE
-            self.markers[self.at * self.players + seat] -= count
-            self.cup[seat] += count
+            markers = self.markers
+            j = self.at * self.players + seat
+            markers[j] = markers[j] - count
+            cup = self.cup
+            cup[seat] = cup[seat] + count
             self.put_in.append(seat)
             if self.waiting:
                 self.actor = self.waiting.pop(0)
@@ -304,9 +313,13 @@ class PoliticsFast(FastState):
                 return
             i = PLACE_AT[action]
             count = PLACE_COUNT[action]
-            self.markers[i * self.players + seat] += count
-            self.placed[i] += count
-            self.pools[seat] -= count
+            markers = self.markers
+            j = i * self.players + seat
+            markers[j] = markers[j] + count
+            placed = self.placed
+            placed[i] = placed[i] + count
+            pools = self.pools
+            pools[seat] = pools[seat] - count
             self.allot -= count
             if self.allot == 0:
                 self._next_placer()
@@ -318,8 +331,8 @@ class PoliticsFast(FastState):
                 # The card replaced goes back to its owner's hand; the markers stay on the place.
                 own = self.own
                 card = row[at]
-                own[card >> 4] ^= 1 << at
-                own[seat] |= 1 << at
+                own[card >> 4] = own[card >> 4] ^ 1 << at
+                own[seat] = own[seat] | 1 << at
                 row[at] = seat * 16 + (card & 15)
             elif action != LEAVE:
                 other = at - 1 if action == SWAP_LEFT else at + 1
@@ -330,8 +343,8 @@ class PoliticsFast(FastState):
                 if (left ^ right) >= 16:
                     own = self.own
                     both = 1 << at | 1 << other
-                    own[left >> 4] ^= both
-                    own[right >> 4] ^= both
+                    own[left >> 4] = own[left >> 4] ^ both
+                    own[right >> 4] = own[right >> 4] ^ both
                 n = self.players
                 markers = self.markers
                 a = at * n
@@ -397,7 +410,8 @@ class PoliticsFast(FastState):
 
 
 # The readable game's side ------------------------------------------------------------------------
-_PHASES = {"choose": CHOOSE, "influence": INFLUENCE, "cup": CUP, "revolt": REVOLT, "over": OVER}
+_PHASES: Final = {"choose": CHOOSE, "influence": INFLUENCE, "cup": CUP, "revolt": REVOLT,
+                  "over": OVER}
 
 
 def twin(state: Any, seed: int) -> PoliticsFast | None:

@@ -22,15 +22,22 @@ twin never meets a chance event in `step`.
 from __future__ import annotations
 
 from bisect import bisect_left
-from typing import Any
+from typing import Any, Final
 
 from ..core.cards import VIASHI_CARDS
 from .core import NOBODY, FastState, Rng
 
-N_CARDS = 54
-DEALER, OPPONENT, DEALER_DUMMY, OPPONENT_DUMMY = 0, 1, 2, 3
-LADY = 45  # the first god: trump, and the strongest of them
-CARD: dict[str, int] = {name: i for i, name in enumerate(VIASHI_CARDS)}
+# Constants and tables are Final: mypyc inlines a Final int and keeps a Final table in a C
+# static, where a plain module global is a dict lookup (and an unboxing) at every use.
+# A list item is updated as `xs[i] = xs[i] + 1`, never `xs[i] += 1`: mypyc compiles the
+# augmented form to generic arithmetic on boxed ints.
+N_CARDS: Final = 54
+DEALER: Final = 0
+OPPONENT: Final = 1
+DEALER_DUMMY: Final = 2
+OPPONENT_DUMMY: Final = 3
+LADY: Final = 45  # the first god: trump, and the strongest of them
+CARD: Final[dict[str, int]] = {name: i for i, name in enumerate(VIASHI_CARDS)}
 
 
 def card_of(name: str) -> int:
@@ -38,11 +45,11 @@ def card_of(name: str) -> int:
 
 
 # The first card of each card's suit.
-SUIT_BASE: tuple[int, ...] = tuple(card // 9 * 9 for card in range(N_CARDS))
+SUIT_BASE: Final[tuple[int, ...]] = tuple(card // 9 * 9 for card in range(N_CARDS))
 # "The opponent leads first. Then his dummy plays, then the dealer, then the dealer's dummy."
-NEXT: tuple[int, ...] = (DEALER_DUMMY, OPPONENT_DUMMY, OPPONENT, DEALER)
+NEXT: Final[tuple[int, ...]] = (DEALER_DUMMY, OPPONENT_DUMMY, OPPONENT, DEALER)
 # Per leading hand: the hands in the order they play to its trick.
-ROTATION: tuple[tuple[int, ...], ...] = tuple(
+ROTATION: Final[tuple[tuple[int, ...], ...]] = tuple(
     (h, NEXT[h], NEXT[NEXT[h]], NEXT[NEXT[NEXT[h]]]) for h in range(4))
 
 
@@ -54,11 +61,11 @@ def _capture(chunk: int) -> int:
     return (chunk & -chunk).bit_length() - 1
 
 
-CAPTURE: tuple[int, ...] = tuple(_capture(chunk) for chunk in range(512))
+CAPTURE: Final[tuple[int, ...]] = tuple(_capture(chunk) for chunk in range(512))
 
-DRAFT = 0
-PLAY = 1
-OVER = 2
+DRAFT: Final = 0
+PLAY: Final = 1
+OVER: Final = 2
 
 
 class TwoFacedFast(FastState):
@@ -156,7 +163,8 @@ class TwoFacedFast(FastState):
             best = base + CAPTURE[(cards >> base) & 511]
         # Whichever hand takes it leads the next, a dummy too.
         winner = ROTATION[self.leader][trick.index(best)]
-        self.tricks[winner] += 1
+        tricks = self.tricks
+        tricks[winner] = tricks[winner] + 1
         self.taken |= cards
         self.trick = []
         self.leader = winner

@@ -18,24 +18,28 @@ random: the only draws of the readable game's generator.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from ..core.cards import VIASHI_CARDS
 from .core import NOBODY, FastState, Rng
 
-N_CARDS = 54
-ALL = (1 << N_CARDS) - 1
-HAND = 54  # action offset of a play from the hand
-TABLE = 108  # action offset of a play from the table
-GOD = 5  # the gods' suit
-LADY = 45
-CHANGELING = 53
-CARD: dict[str, int] = {name: i for i, name in enumerate(VIASHI_CARDS)}
-SCHOLARS = sum(1 << (suit * 9 + 7) for suit in range(5))  # the 8s, a point each in Viashi
+# Constants and tables are Final: mypyc inlines a Final int and keeps a Final table in a C
+# static, where a plain module global is a dict lookup (and an unboxing) at every use.
+# A mask in a list is updated as `masks[s] = masks[s] | bit`, never `masks[s] |= bit`: mypyc
+# compiles the augmented form to generic arithmetic on boxed ints.
+N_CARDS: Final = 54
+ALL: Final = (1 << N_CARDS) - 1
+HAND: Final = 54  # action offset of a play from the hand
+TABLE: Final = 108  # action offset of a play from the table
+GOD: Final = 5  # the gods' suit
+LADY: Final = 45
+CHANGELING: Final = 53
+CARD: Final[dict[str, int]] = {name: i for i, name in enumerate(VIASHI_CARDS)}
+SCHOLARS: Final = sum(1 << (suit * 9 + 7) for suit in range(5))  # the 8s, a point each in Viashi
 
-DRAW = 0
-PLAY = 1
-OVER = 2
+DRAW: Final = 0
+PLAY: Final = 1
+OVER: Final = 2
 
 
 def card_of(name: str) -> int:
@@ -192,14 +196,16 @@ class ViashiFast(FastState):
             seat = self.drawer
             a = pile.pop()
             b = pile.pop()
-            if self.random_draws[seat] > 0:
+            random_draws = self.random_draws
+            if random_draws[seat] > 0:
                 # The handicap: this draw is split by chance, not by the drawer.
-                self.random_draws[seat] -= 1
+                random_draws[seat] = random_draws[seat] - 1
                 self.chances += 1
                 if self.rng.below(2):
                     a, b = b, a
-                self.tables[seat] |= 1 << a
-                self.hands[seat] |= 1 << b
+                tables, hands = self.tables, self.hands
+                tables[seat] = tables[seat] | 1 << a
+                hands[seat] = hands[seat] | 1 << b
                 self.drawer = (seat + 1) % 3
                 continue
             self.drawn_a = a
@@ -244,20 +250,23 @@ class ViashiFast(FastState):
         seat = self.actor
         if self.phase == DRAW:
             down = self.drawn_b if action == self.drawn_a else self.drawn_a
-            self.tables[seat] |= 1 << action
-            self.hands[seat] |= 1 << down
+            tables, hands = self.tables, self.hands
+            tables[seat] = tables[seat] | 1 << action
+            hands[seat] = hands[seat] | 1 << down
             self.drawer = (seat + 1) % 3
             self._next_draw()
             return
         trick = self.trick
         if action >= TABLE:
             card = action - TABLE
-            self.tables[seat] ^= 1 << card
+            tables = self.tables
+            tables[seat] = tables[seat] ^ 1 << card
             if not trick:
                 self.from_table = True
         else:
             card = action - HAND
-            self.hands[seat] ^= 1 << card
+            hands = self.hands
+            hands[seat] = hands[seat] ^ 1 << card
             if not trick:
                 self.from_table = False
         trick.append(card)
@@ -281,8 +290,9 @@ class ViashiFast(FastState):
             suit = a // 9
             best = self.rules.best[suit * 512 + ((cards >> (suit * 9)) & 511)]
         winner = (self.leader + trick.index(best)) % 3
-        self.owned[winner] |= cards
-        self.tricks[winner] += 1
+        owned, tricks = self.owned, self.tricks
+        owned[winner] = owned[winner] | cards
+        tricks[winner] = tricks[winner] + 1
         self.leader = self.actor = winner
         self.trick = []
         if not self.hands[winner] and not self.tables[winner]:
@@ -306,8 +316,9 @@ class ViashiFast(FastState):
         won = [p == top for p in points]
         if self.rules.handicap_tie_none and sum(won) > 1:
             won = [False, False, False]  # a tie is nobody's win
+        scores = self.scores
         for s in range(3):
-            self.scores[s] += points[s]
+            scores[s] = scores[s] + points[s]
             self.streak[s] = self.streak[s] + 1 if won[s] else 0
         if self.hand_no >= self.rules.hands_total:
             self.phase = OVER
