@@ -1,16 +1,15 @@
 """The integer twin of Changelands (parlour/fast/changelands.py) against the readable game."""
 
-import random
 from collections import Counter
 
 import pytest
 
 import parlour
 from parlour.fast import twin_module
-from parlour.fast.core import NOBODY, Rng
-from parlour.fast.changelands import ChangelandsFast, census, encode, twin
+from parlour.fast.core import Rng
+from parlour.fast.changelands import census, encode, twin
 from parlour.games.changelands import DISTANCE, Step
-from tests.fast.differential import determinize_both, play_both
+from tests.fast.differential import determinize_both, play_alone, play_both
 
 # Every player count, and a round limit short enough that most games are drawn. A random game
 # runs to the limit in about 500 moves (two players) and meets a dozen reshuffles of the discard
@@ -35,7 +34,7 @@ def test_determinize_keeps_what_the_seat_knows(options):
     determinize_both("changelands", 400, seed=11, **options)
 
 
-def _racer(state, legal, rng):
+def _racer(rng, state, legal):
     """Mostly steps toward the goal (random play seldom reaches one with two players): a step
     that gains ground if there is one, else any move at random."""
     seat = state.current_player
@@ -51,30 +50,14 @@ def _racer(state, legal, rng):
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_races_to_the_goal_agree(players):
     """play_both's checks, under a player who races: the wins, their returns and estimates."""
-    game = parlour.load("changelands", players=players)
-    rng = random.Random(players)
-    wins = 0
-    for _ in range(10):
-        deal = rng.getrandbits(32)
-        state = game.new_state(seed=deal)
-        fast = twin(state, deal)
-        while not state.is_terminal:
-            legal = state.legal_actions()
-            assert fast.to_act() == state.current_player
-            assert fast.legal() == [encode(a) for a in legal], state.history
-            assert fast.estimate() == state.estimate()
-            pick = _racer(state, legal, rng)
-            before = fast.chances
-            fast.step(fast.legal()[pick])
-            state.apply(legal[pick])
-            again = twin(state, deal)
-            if again.chances == fast.chances == before:
-                assert fast.key() == again.key(), state.history
-            else:
-                fast = again
-        assert fast.to_act() == NOBODY and fast.returns() == state.returns()
-        wins += state.winner is not None
-    assert wins >= 3
+    wins = []
+
+    def watch(state, legal, index, entries, fast, dealt):
+        if state.is_terminal:
+            wins.append(state.winner is not None)
+
+    play_both("changelands", 10, seed=players, pick=_racer, watch=watch, players=players)
+    assert sum(wins) >= 3
 
 
 def test_a_flame_put_under_the_own_marker_on_its_start_is_mended():
@@ -143,72 +126,16 @@ def test_back_to_a_start_under_a_flame(discard_flames):
 
 
 def test_the_twin_plays_whole_games_on_its_own():
+    """Alone, the twin plays to a win or to the round limit's draw."""
     for players in (2, 3, 4):
         game = parlour.load("changelands", players=players, round_limit=60)
-        rng = Rng(5)
-        for seed in range(10):
-            fast = twin(game.new_state(seed=seed), seed)
-            steps = 0
-            while fast.to_act() != NOBODY:
-                legal = fast.legal()
-                assert legal and len(set(legal)) == len(legal)
-                fast.step(legal[rng.below(len(legal))])
-                steps += 1
-                if steps % 17 == 0:
-                    assert sorted(census(fast)) == list(range(54))
+        for fast, _ in play_alone(game, range(10), Rng(5), every=17):
             assert sorted(census(fast)) == list(range(54))
-            assert fast.legal() == [] and sum(fast.returns()) == (0.0 if fast.drawn else 1.0)
+            assert sum(fast.returns()) == (0.0 if fast.drawn else 1.0)
             assert fast.drawn == (fast.round == 61)
-
-
-def test_copy_and_determinize_leave_the_position_alone():
-    game = parlour.load("changelands", players=3)
-    rng = random.Random(9)
-    for seed in range(20):
-        state = game.new_state(seed=seed)
-        for _ in range(rng.randrange(1, 400)):
-            if state.is_terminal:
-                break
-            legal = state.legal_actions()
-            state.apply(legal[rng.randrange(len(legal))])
-        if state.is_terminal:
-            continue
-        fast = twin(state, seed)
-        key = fast.key()
-        copy = fast.copy()
-        assert copy.key() == key
-        det = fast.determinize(fast.to_act(), Rng(seed))
-        assert fast.key() == key
-        assert Counter(census(det)) == Counter(census(fast))
-        for move in det.legal()[:1]:
-            det.step(move)
-            copy.step(move)
-        assert fast.key() == key
-
-
-def test_twin_leaves_the_readable_state_alone():
-    game = parlour.load("changelands")
-    state = game.new_state(seed=4)
-    for _ in range(100):
-        legal = state.legal_actions()
-        state.apply(legal[len(legal) // 2])
-    before = state.clone()
-    assert isinstance(twin(state, 1), ChangelandsFast)
-    assert state == before
-
-
-def test_actions_are_the_readable_action_ids():
-    game = parlour.load("changelands")
-    state = game.new_state(seed=2)
-    while not state.is_terminal:
-        legal = state.legal_actions()
-        assert [encode(a) for a in legal] == [game.action_id(a) for a in legal]
-        state.apply(legal[-1])
 
 
 def test_what_the_twin_does_not_cover():
     game = parlour.load("changelands")
     assert twin_module(game) is not None
     assert twin(game.new_state(seed=1), 1) is not None
-    # Another game's state (the twin is named by the class, which subclasses inherit).
-    assert twin(parlour.load("viashi").new_state(seed=1), 1) is None

@@ -1,6 +1,7 @@
 """Loot's integer twin (parlour/fast/loot.py) against the readable game."""
 
 import random
+from collections import Counter
 
 import pytest
 
@@ -35,43 +36,36 @@ def test_hands_nobody_fires(players):
     """Random games where nobody fires until late: the discard pile is reshuffled into new draw
     piles (their cards determinized apart), and some hands are called after the rounds
     allowed."""
-    game = parlour.load("loot", players=players, points=None)
-    rng = random.Random(players)
-    called = reshuffled = 0
-    for game_number in range(3):
-        deal = rng.getrandbits(32)
-        state = game.new_state(seed=deal)
-        fast = fast_loot.twin(state, deal)
-        # A turn is a draw, a discard and a chance to fire for each other seat.
-        patience = 10 ** 6 if game_number == 0 else rng.randrange(20 * players,
-                                                                  40 * players * (players + 1))
-        while not state.is_terminal:
-            legal = state.legal_actions()
-            assert fast.legal() == [fast_loot.encode(a) for a in legal]
-            assert fast.estimate() == state.estimate()
-            if len(state.history) % 7 == 0:
-                seat = state.current_player
-                det = fast.determinize(seat, fast_loot.Rng(rng.getrandbits(32)))
-                real = fast_loot.twin(state.determinize(seat, random.Random(deal)), deal)
-                assert sorted(fast_loot.census(det)) == list(range(54))
-                assert det.legal() == fast.legal()
-                for number in range(fast.pile_number + 1):
-                    assert _from_pile(det, number) == _from_pile(real, number)
-            choices = [i for i, a in enumerate(legal) if str(a) != "fire"] \
-                if len(state.history) < patience else range(len(legal))
-            pick = rng.choice(list(choices))
-            before = fast.chances
-            fast.step(fast.legal()[pick])
-            state.apply(legal[pick])
-            again = fast_loot.twin(state, deal)
-            if again.chances == fast.chances == before:
-                assert fast.key() == again.key(), state.history
-            else:
-                reshuffled += again.pile_number > 0
-                fast = again
-        called += "nobody fired" in state.results[-1]["how"]
-        assert fast.returns() == state.returns()
-    assert reshuffled and called
+    met = Counter()
+
+    def pick(rng, state, legal):
+        # A turn is a draw, a discard and a chance to fire for each other seat: nobody fires
+        # in the first game, nor in the others until a patience drawn at random runs out.
+        if not state.history:
+            met["games"] += 1
+            met["patience"] = 10 ** 6 if met["games"] == 1 else rng.randrange(
+                20 * players, 40 * players * (players + 1))
+        choices = [i for i, a in enumerate(legal) if str(a) != "fire"] \
+            if len(state.history) < met["patience"] else range(len(legal))
+        return rng.choice(list(choices))
+
+    def watch(state, legal, index, entries, fast, dealt):
+        if len(state.history) % 7 == 0 and not state.is_terminal:
+            fast = fast if dealt is None else dealt  # the twin the game goes on with
+            seat = state.current_player
+            det = fast.determinize(seat, fast_loot.Rng(len(state.history)))
+            real = fast_loot.twin(state.determinize(seat, random.Random(seat)), 0)
+            assert sorted(fast_loot.census(det)) == list(range(54))
+            assert det.legal() == fast.legal()
+            for number in range(fast.pile_number + 1):
+                assert _from_pile(det, number) == _from_pile(real, number)
+        if dealt is not None:
+            met["reshuffled"] += dealt.pile_number > 0
+        if state.is_terminal:
+            met["called"] += "nobody fired" in state.results[-1]["how"]
+
+    play_both("loot", 3, seed=players, pick=pick, watch=watch, players=players, points=None)
+    assert met["reshuffled"] and met["called"]
 
 
 def _from_pile(fast, number):

@@ -2,22 +2,17 @@
 
 import math
 import random
+import time
 
 import pytest
 
 import parlour
 from parlour.agents import ISMCTSAgent, make_agent
 from parlour.fast import twin_module
-
-
-
-def covered(game_id: str) -> bool:
-    """Whether the game's default options have a twin (a twin module may cover only some of
-    the games that share a readable module)."""
-    game = parlour.load(game_id)
-    module = twin_module(game)
-    return module is not None and module.twin(game.new_state(seed=0), 0) is not None
-
+from parlour.fast.core import Rng
+from parlour.fast.rewards import rank_rewards
+from parlour.fast.search import Search
+from tests.fast.differential import covered
 
 TWINNED = [g for g in parlour.games() if covered(g)]
 
@@ -112,3 +107,26 @@ def test_the_twin_values_each_move_as_the_readable_search_does(game_id):
 def variance(node) -> float:
     mean = node.reward / node.visits
     return max(0.0, (node.squares - node.visits * mean * mean) / (node.visits - 1))
+
+
+@pytest.mark.parametrize("game_id", [g for g in TWINNED if parlour.load(g).playout_depth])
+def test_a_playout_on_the_twin_stops_at_the_depth_and_takes_the_estimate(game_id):
+    """ISMCTS `depth`: "playout moves before the game's estimate() is taken": the twin's
+    playout plays exactly that many random moves, then answers the twin's estimate there."""
+    game = parlour.load(game_id)
+    module = twin_module(game)
+    for state in positions(game_id, 5, seed=4):
+        for depth in (0, 3):
+            # Two twins of one position, each with its own generator for the game's chances.
+            search = Search(0.7, 0.0, -1, depth, rank_rewards, False, time.perf_counter)
+            found = search.play_out(module.twin(state, 1), Rng(5), -1.0)
+            again, draw, moves = module.twin(state, 1), Rng(5).drawer(), 0
+            while again.to_act() >= 0:
+                if moves == depth and again.estimate() is not None:
+                    assert found == again.estimate()
+                    break
+                legal = again.legal()
+                again.step(legal[int(draw() * len(legal))])
+                moves += 1
+            else:
+                assert found == again.returns()

@@ -8,10 +8,10 @@ import pytest
 import parlour
 from parlour.core.cards import VIASHI_CARDS
 from parlour.fast import twin_module
-from parlour.fast.core import NOBODY, Rng
+from parlour.fast.core import Rng
 from parlour.fast.viashilym import _taker, card_of, census, encode, twin
 from parlour.games.viashi import ELVISH_STRENGTH, capture
-from tests.fast.differential import determinize_both, play_both
+from tests.fast.differential import determinize_both, play_alone, play_both
 
 # Every option set the twin covers (six players only), with the games each plays: a hand is
 # 162 moves (54 draws, 18 captures of six).
@@ -89,70 +89,16 @@ def test_the_capture_is_the_readable_one():
 
 
 def test_the_twin_plays_whole_games_on_its_own():
+    """Alone, the twin plays the 162 moves of a hand on one deal; partners share their score."""
     game = parlour.load("viashilym")
-    rng = Rng(5)
-    for seed in range(30):
-        fast = twin(game.new_state(seed=seed), seed)
-        steps = 0
-        while fast.to_act() != NOBODY:
-            legal = fast.legal()
-            assert legal and len(set(legal)) == len(legal)
-            fast.step(legal[rng.below(len(legal))])
-            steps += 1
-            if steps % 13 == 0:
-                assert sorted(census(fast)) == DECK
+    for fast, steps in play_alone(game, range(30), Rng(5), every=13):
         assert steps == 162 and fast.chances == 1
         assert sorted(census(fast)) == DECK
-        assert fast.legal() == [] and len(fast.returns()) == 6
         returns = fast.returns()
-        assert returns[:3] == returns[3:]  # partners share their team's score
-
-
-def test_copy_and_determinize_leave_the_position_alone():
-    game = parlour.load("viashilym")
-    rng = random.Random(9)
-    for seed in range(20):
-        state = game.new_state(seed=seed)
-        for _ in range(rng.randrange(1, 160)):
-            legal = state.legal_actions()
-            state.apply(legal[rng.randrange(len(legal))])
-        fast = twin(state, seed)
-        key = fast.key()
-        copy = fast.copy()
-        assert copy.key() == key
-        for seat in range(6):
-            det = fast.determinize(seat, Rng(seed))
-            assert fast.key() == key
-            assert Counter(census(det)) == Counter(census(fast))
-            for move in det.legal()[:1]:
-                det.step(move)
-            for move in copy.legal()[:1]:
-                copy.step(move)
-            assert fast.key() == key
-
-
-def test_twin_leaves_the_readable_state_alone():
-    state = parlour.load("viashilym").new_state(seed=4)
-    for _ in range(100):
-        legal = state.legal_actions()
-        state.apply(legal[0])
-    before = state.clone()
-    twin(state, 1)
-    assert state == before
-
-
-def test_actions_are_the_readable_action_ids():
-    game = parlour.load("viashilym")
-    state = game.new_state(seed=2)
-    while not state.is_terminal:
-        legal = state.legal_actions()
-        assert [encode(a) for a in legal] == [game.action_id(a) for a in legal]
-        state.apply(legal[-1])
+        assert returns[:3] == returns[3:]
 
 
 def test_what_the_twin_does_not_cover():
-    assert twin(parlour.load("viashi").new_state(seed=1), 1) is None
-    assert twin(parlour.load("vashy").new_state(seed=1), 1) is None
     game = parlour.load("viashilym")
     assert twin_module(game).__name__ == "parlour.fast.viashilym"
     assert twin_module(parlour.load("viashi")).__name__ == "parlour.fast.viashi"

@@ -1,0 +1,136 @@
+"""What every integer twin owes, whatever its game: it leaves the readable state alone, copies and
+determinizations leave its own position alone, it plays whole games on its own, it declines
+the states of games that are not its own, and (for most) its move numbers are the readable
+action ids. Per-game files (tests/fast/test_<game>.py) test the
+rest against the readable game."""
+
+import random
+from collections import Counter
+
+import pytest
+
+import parlour
+from parlour.core.hidden import NoDeal
+from parlour.fast import twin_module
+from parlour.fast.core import NOBODY, Rng
+from tests.fast.differential import covered, play_alone, positions
+
+TWINNED = [g for g in parlour.games() if covered(g)]
+
+# Options where a game's defaults would miss what a twin may get wrong (a match of several
+# hands or rounds, where more is carried from deal to deal), and how many random moves into a
+# game the positions below go at most (about one game's length, so the ends are met).
+SETUP = {
+    "ahzchim": ({"players": 3, "round_cap": 30}, 200),
+    "arschloch": ({"players": 5, "rounds": 2}, 150),
+    "changelands": ({"players": 3}, 400),
+    "crusade": ({"match": True}, 200),
+    "izind": ({}, 30),
+    "loot": ({}, 300),
+    "mages_wild": ({"players": 3}, 120),
+    "politics": ({}, 200),
+    "treasure": ({}, 300),
+    "two_faced": ({}, 54),
+    "vashy": ({"set": True}, 250),
+    "viashi": ({"round": True, "handicap": True}, 160),
+    "viashilym": ({}, 160),
+}
+
+
+def test_the_table_names_every_twinned_game():
+    assert sorted(SETUP) == TWINNED
+
+
+def along(game_id: str, count: int, seed: int = 9):
+    """positions() along `count` games of the game's SETUP, within its span."""
+    options, span = SETUP[game_id]
+    return positions(parlour.load(game_id, **options), count, span, seed)
+
+
+@pytest.mark.parametrize("game_id", TWINNED)
+def test_copy_and_determinize_leave_the_position_alone(game_id):
+    """A copy has the same key; determinizing for any seat, and stepping the copy and the
+    determinization, leave the twin's key as it was; a determinization holds the same cards."""
+    module = twin_module(parlour.load(game_id))
+    for state, deal in along(game_id, 20):
+        fast = module.twin(state, deal)
+        key = fast.key()
+        copy = fast.copy()
+        assert copy.key() == key
+        for seat in range(state.game.players):
+            try:
+                det = fast.determinize(seat, Rng(deal))
+            except NoDeal:  # (Treasure: no deal finishes the meld being tabled; as readable)
+                continue
+            assert fast.key() == key
+            assert Counter(module.census(det)) == Counter(module.census(fast))
+            for move in det.legal()[:1]:
+                det.step(move)
+            assert fast.key() == key
+        for move in copy.legal()[:1]:
+            copy.step(move)
+        assert fast.key() == key
+
+
+@pytest.mark.parametrize("game_id", TWINNED)
+def test_twin_leaves_the_readable_state_alone(game_id):
+    """Neither making the twin nor determinizing and playing it to the end touches the readable
+    state it was made from (its log included): the twin shares nothing it changes."""
+    module = twin_module(parlour.load(game_id))
+    for state, deal in along(game_id, 12, seed=4):
+        before = state.clone()
+        log = list(state.log)
+        fast = module.twin(state, deal)
+        try:
+            fast.determinize(fast.to_act(), Rng(1))
+        except NoDeal:
+            pass
+        rng = Rng(deal)
+        while fast.to_act() != NOBODY:
+            legal = fast.legal()
+            fast.step(legal[rng.below(len(legal))])
+        assert state == before and list(state.log) == log
+
+
+@pytest.mark.parametrize("game_id", TWINNED)
+def test_the_twin_plays_whole_games_on_its_own(game_id):
+    """play_alone's checks (distinct legal moves, the same cards throughout, a return for every
+    seat) over whole games of the twin alone."""
+    options, _ = SETUP[game_id]
+    game = parlour.load(game_id, **options)
+    assert len(list(play_alone(game, range(10), Rng(5)))) == 10
+
+
+@pytest.mark.parametrize("game_id", TWINNED)
+def test_the_twin_declines_other_games(game_id):
+    """A twin module makes twins of its own games only: another module's game gives None (a
+    module may be shared, as Viashi's is by Vashy)."""
+    module = twin_module(parlour.load(game_id))
+    for other in TWINNED:
+        if twin_module(parlour.load(other)) is not module:
+            assert module.twin(parlour.load(other).new_state(seed=1), 1) is None, other
+
+
+# Twins whose move numbers are their own, not the readable game's action ids.
+OWN_NUMBERS = {
+    "ahzchim": "trade offers are numbered by what they give and take",
+    "arschloch": "a play is numbered by its rank and suits",
+    "izind": "a play is numbered by card, owner and lane",
+    "two_faced": "a move is its card's number, draft or play alike",
+}
+
+
+@pytest.mark.parametrize("game_id", [g for g in TWINNED if g not in OWN_NUMBERS])
+def test_moves_are_the_readable_action_ids(game_id):
+    """Along whole games (taking the last move, then random ones), every legal move's number is
+    the readable game's action id for it."""
+    options, _ = SETUP[game_id]
+    game = parlour.load(game_id, **options)
+    module = twin_module(game)
+    rng = random.Random(1)
+    for seed in range(3):
+        state = game.new_state(seed=seed)
+        while not state.is_terminal:
+            legal = state.legal_actions()
+            assert [module.encode(a) for a in legal] == [game.action_id(a) for a in legal]
+            state.apply(legal[-1] if seed == 0 else legal[rng.randrange(len(legal))])
