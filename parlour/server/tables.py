@@ -10,12 +10,14 @@ table's state only after the move is committed to the store.
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import math
 import logging
 import random
 import time
 from collections import Counter, OrderedDict, deque
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import MISSING, dataclass, field, fields
 from pathlib import Path
 from typing import Any
@@ -26,8 +28,7 @@ from parlour.agents.hints import hints as best_moves
 from parlour.core.errors import IllegalAction, OptionError
 from parlour.core.scene import as_sent, at_table
 
-from . import auth, i18n, searches
-from .searches import Searches
+from . import auth, i18n
 from .store import Conflict, Store
 
 log = logging.getLogger("parlour.server")
@@ -59,8 +60,8 @@ class Settings:
     # Computer seats: the lobby's levels only; hard may be given these at most.
     agent_seconds: float = 5.0  # seconds a move
     agent_iters: int = 100_000  # search iterations a move
-    search_processes: int = 2  # processes for every search of the room: computers' and hints
-    hint_searches: int = 1  # of those, how many hints may take at once
+    search_threads: int = 2  # threads for every search of the room: computers' and hints
+    hint_threads: int = 1  # of those, how many hints may take at once
     # The scorer: one hand at a time in a process of its own; a few more may wait.
     score_seconds: float = 10.0
     score_queue: int = 4  # hands waiting beyond the one being scored; more: 503, try again
@@ -825,10 +826,9 @@ class Table:
 
         try:
             if isinstance(agent, ISMCTSAgent):
-                # Searches share the room's few search processes, never the loop's interpreter.
-                action, after = await self.room.searches.run(
-                    searches.choose, agent, state, seat.number)
-                agent.rng.setstate(after)
+                # Searches share the room's few search threads, never the loop's own pool.
+                action, _ = await asyncio.get_running_loop().run_in_executor(
+                    self.room.searches, timed, state.clone())
                 return action
             if seat.slow:
                 action, spent = await asyncio.to_thread(timed, state.clone())
@@ -859,8 +859,9 @@ class Table:
         settings = self.room.settings
         async with self.room.hint_slots:
             try:
-                found = await self.room.searches.run(
-                    best_moves, state, seat, settings.hint_seconds, None, 3, ply)
+                found = await asyncio.get_running_loop().run_in_executor(
+                    self.room.searches, functools.partial(
+                        best_moves, state, seat, settings.hint_seconds, None, 3, ply))
                 best, others = found["best"], found["alternatives"]
             except Exception:
                 log.exception("table %s: no hint at move %d; the heuristic's move instead",
@@ -894,8 +895,9 @@ class Room:
         self.broken: dict[str, str] = {}
         self._replays: OrderedDict[str, tuple[dict, list]] = OrderedDict()
         self.lobby_version = 0
-        self.hint_slots = asyncio.Semaphore(max(1, self.settings.hint_searches))
-        self.searches = Searches(self.settings.search_processes)
+        self.hint_slots = asyncio.Semaphore(max(1, self.settings.hint_threads))
+        self.searches = ThreadPoolExecutor(max(1, self.settings.search_threads),
+                                           thread_name_prefix="parlour-search")
         # What each address may still do: its message and table-opening buckets, its sockets.
         self._messages: dict[str, Bucket] = {}
         self._creates: dict[str, Bucket] = {}
@@ -946,7 +948,7 @@ class Room:
                 table._timer.cancel()
             for conn in list(table.conns):
                 conn.close()
-        self.searches.shutdown()
+        self.searches.shutdown(wait=False, cancel_futures=True)
         await self.store.close()
 
     # Limits --------------------------------------------------------------------------------

@@ -75,7 +75,7 @@ def test_a_computer_seat_is_a_level_within_the_rooms_ceilings(serve):
 
 
 def test_searches_leave_other_tables_computers_their_pace(serve):
-    """Six tables of the hardest computers allowed take every search process; a table of medium
+    """Six tables of the hardest computers allowed take every search thread; a table of medium
     computers still moves at its delay, and the lobby answers at once."""
     base = serve(bot_delay=0.2, agent_seconds=2)
     for _ in range(6):
