@@ -94,8 +94,9 @@ def test_searches_leave_other_tables_computers_their_pace(serve):
                 f["legal"] or f["status"] == "over") and f["ply"] > frame["ply"] + 1)
             if frame["status"] == "over":
                 break
-            # Three computers at 0.2 s each: well under a second, not a search's turn.
-            assert time.monotonic() - started < 3 * 0.2 + 1.0
+            # Three computers at 0.2 s each, slowed by the searches' threads holding the GIL on
+            # a loaded machine (1.7 s seen on CI) but never waiting for a search's turn (6 x 2 s).
+            assert time.monotonic() - started < 3 * 0.2 + 2.4
         lobby = time.monotonic()
         assert httpx.get(base + "/api/tables", timeout=5).status_code == 200
         assert time.monotonic() - lobby < 0.5
