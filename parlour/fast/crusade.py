@@ -337,9 +337,6 @@ class CrusadeFast(FastState):
         twin.extras = mask
         return twin
 
-    def estimate(self) -> list[float] | None:
-        return None  # the readable game makes no estimate
-
     def key(self) -> tuple[object, ...]:
         return (self.players, self.hands_total, self.chances, self.phase, self.actor,
                 self.hand_no, self.dealer, tuple(self.hands), self.extras, tuple(self.bids),

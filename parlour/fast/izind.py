@@ -305,9 +305,6 @@ class IzindFast(FastState):
             other.sort()
         return twin
 
-    def estimate(self) -> list[float] | None:
-        return None
-
     def key(self) -> tuple[object, ...]:
         return (self.chances, self.actor, self.winner, self.lost_by_passes,
                 tuple(self.hands[0]), tuple(self.hands[1]), tuple(self.towers),

@@ -341,8 +341,6 @@ class MagesWildFast(FastState):
         share = 1.0 / len(winners)
         return [share if s in winners else 0.0 for s in range(self.players)]
 
-    def estimate(self) -> list[float] | None:
-        return None
 
     # Copies and what a seat may know --------------------------------------------------------
     def copy(self) -> MagesWildFast:

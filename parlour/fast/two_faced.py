@@ -244,9 +244,6 @@ class TwoFacedFast(FastState):
         hands[OPPONENT_DUMMY] = pool[:start]
         return twin
 
-    def estimate(self) -> list[float] | None:
-        return None
-
     def key(self) -> tuple[object, ...]:
         # The order of a hand in the draft, or of the discards, matters to nobody (the readable
         # one keeps the keeping order, a determinized one the dealing order): compared sorted.

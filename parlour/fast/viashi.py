@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from ..core.cards import VIASHI_CARDS
+from ..games.viashi import _bonus  # the scoring of captives, once
 from .core import NOBODY, FastState, Rng
 
 # Constants and tables are Final: mypyc inlines a Final int and keeps a Final table in a C
@@ -117,23 +118,6 @@ def _rules(game: Any) -> Rules | None:
                           False, False, str(options["tie_bonus"]))
         _RULES[key] = rules
     return rules
-
-
-def _bonus(captives: list[int], most: int, more_than_all: int, tie: str) -> list[int]:
-    """`most` to the one side with the most, `more_than_all` instead if it beats the others
-    together; a tie for most gets nothing unless Vashy's tie_bonus gives each or shares out
-    `most`."""
-    bonus = [0] * len(captives)
-    top = max(captives)
-    leaders = [i for i, c in enumerate(captives) if c == top]
-    if len(leaders) == 1:
-        i = leaders[0]
-        bonus[i] = more_than_all if top > sum(captives) - top else most
-    elif tie != "none":
-        share = most if tie == "each" else most // len(leaders)
-        for i in leaders:
-            bonus[i] = share
-    return bonus
 
 
 class ViashiFast(FastState):
@@ -377,9 +361,6 @@ class ViashiFast(FastState):
             i += 2
         twin.pile = pool[i:]
         return twin
-
-    def estimate(self) -> list[float] | None:
-        return None
 
     def key(self) -> tuple[object, ...]:
         return (self.chances, self.phase, self.actor, self.hand_no, self.drawer, self.drawn_a,

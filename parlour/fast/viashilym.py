@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from ..core.cards import VIASHI_CARDS
+from ..games.viashi import _bonus  # the scoring of captives, once
 from .core import NOBODY, FastState, Rng
 
 # Constants and tables are Final: mypyc inlines a Final int and keeps a Final table in a C
@@ -315,11 +316,8 @@ class ViashilymFast(FastState):
         """Each seat's team's points: five a trick, 5 for the most captives or 10 for more than
         both other teams together, one per twin set owned."""
         tricks = [self.tricks[t] + self.tricks[t + TEAMS] for t in range(TEAMS)]
-        top = max(tricks)
-        bonus = [0] * TEAMS
-        if tricks.count(top) == 1:
-            # Captives are five a trick: comparing tricks compares captives.
-            bonus[tricks.index(top)] = 10 if top > sum(tricks) - top else 5
+        # Captives are five a trick: comparing tricks compares captives.
+        bonus: list[int] = _bonus(tricks, 5, 10)
         owned1 = self.owned1
         owned2 = self.owned2
         points = []
@@ -407,9 +405,6 @@ class ViashilymFast(FastState):
             i += 2
         twin.pile = pool[i:]
         return twin
-
-    def estimate(self) -> list[float] | None:
-        return None
 
     def key(self) -> tuple[object, ...]:
         return (self.elvish, self.chances, self.phase, self.actor, self.drawer, self.drawn_a,
