@@ -95,7 +95,7 @@ async def client(url: str, table: str, token: str, think: float, stats: Stats, s
             while not stop.is_set():
                 try:
                     frame = json.loads(await asyncio.wait_for(ws.recv(), timeout=1.0))
-                except asyncio.TimeoutError:
+                except TimeoutError:
                     continue
                 kind = frame["type"]
                 if kind == "error":
@@ -291,7 +291,8 @@ def main() -> None:
                         help="mean seconds a client waits before its move (uniform 0..2x)")
     parser.add_argument("--game", default="arschloch")
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--agent", default="easy", help="the computers: easy, medium or hard (hard:seconds=..)")
+    parser.add_argument("--agent", default="easy",
+                        help="the computers: easy, medium or hard (hard:seconds=..)")
     parser.add_argument("--options", default='{"rounds": 1000}',
                         help="the game's options as JSON")
     parser.add_argument("--seed", type=int, default=1)

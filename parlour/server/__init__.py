@@ -1,6 +1,7 @@
 """The web card room: FastAPI + websockets over a SQLAlchemy store, static pages without a build."""
 
 from .app import create_app
-from .tables import Room, Settings
+from .room import Room
+from .settings import Settings
 
 __all__ = ["Room", "Settings", "create_app"]

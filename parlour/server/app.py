@@ -30,16 +30,45 @@ from fastapi.staticfiles import StaticFiles
 import parlour
 from parlour.rulespage import for_players
 
-from . import cards, i18n
-from .tables import Connection, Room, RoomError, Settings, agent_specs, parse_json
+from . import cards, i18n, origins
+from .connection import Connection
+from .errors import RoomError
+from .room import Room
+from .settings import Settings
+from .validate import agent_specs, parse_json
 
 STATIC = Path(__file__).resolve().parent / "static"
 
 
 def language(request) -> str:
-    """The reader's language (a Request or a WebSocket): ?lang=, the cookie, Accept-Language."""
-    return i18n.choose(request.query_params.get("lang"), request.cookies.get(i18n.COOKIE),
-                       request.headers.get("accept-language"))
+    """The reader's language (a Request or a WebSocket): ?lang=, the cookie, Accept-Language,
+    each read only as far as a bound (an 11 MB Accept-Language once froze every table)."""
+    return i18n.choose(request.query_params.get("lang"),
+                       cookie(request, i18n.COOKIE),
+                       header(request, b"accept-language", i18n.ACCEPT_READ))
+
+
+def header(connection, name: bytes, limit: int) -> str | None:
+    """The first `limit` bytes of a request's header `name` (lower case), or None."""
+    for key, value in connection.scope["headers"]:
+        if key.lower() == name:
+            return value[:limit].decode("latin-1")
+    return None
+
+
+COOKIES_READ = 8192  # bytes of the Cookie header looked through for the room's own
+
+
+def cookie(connection, name: str) -> str | None:
+    """The value of one cookie, from the first COOKIES_READ bytes of the Cookie header (the
+    last of that name, as Starlette's parser has it)."""
+    raw = header(connection, b"cookie", COOKIES_READ)
+    found = None
+    for part in (raw or "").split(";"):
+        key, _, value = part.strip().partition("=")
+        if key == name:
+            found = value.strip().strip('"')
+    return found
 
 
 def translator(request) -> i18n.Translator:
@@ -78,13 +107,21 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             response.headers["Cache-Control"] = "no-cache"
         return response
 
+    trusted = origins.trusted_origins(room.settings.origins)
+
+    @app.middleware("http")
+    async def same_site(request: Request, call_next):
+        # Before any route reads the body: another site's page gets nowhere, not even a parse.
+        if request.method in origins.STATE_CHANGING:
+            try:
+                origins.check(request.headers, request.url.scheme, trusted)
+            except RoomError as error:
+                return refusal(request, error)
+        return await call_next(request)
+
     @app.exception_handler(RoomError)
     async def room_error(request: Request, error: RoomError):
-        headers = {"Retry-After": str(max(1, math.ceil(error.retry_after)))} \
-            if error.retry_after is not None else None
-        return JSONResponse({"error": translator(request).message(error.message), "code":
-                             error.code, "field": error.field}, status_code=error.status,
-                            headers=headers)
+        return refusal(request, error)
 
     # Pages ---------------------------------------------------------------------------------
     pages: dict[tuple[str, str], tuple[float, str]] = {}
@@ -130,7 +167,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return remember(HTMLResponse(_shell(title, rules_html(cls, room.settings.docs, tr), tr)),
                         request)
 
-    cards.add_routes(app, page, lambda request: _json_body(request, room), translator)
+    cards.add_routes(app, page, lambda request: _json_body(request, room), translator, _address)
 
     # The API -------------------------------------------------------------------------------
     agents_of: dict[str, list[str]] = {}
@@ -207,6 +244,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         tr = translator(websocket)
         address = _address(websocket)
         try:
+            origins.check(websocket.headers, websocket.url.scheme, trusted)
+        except RoomError as error:
+            await websocket.send_json({"type": "error", "code": error.code,
+                                       "message": tr.message(error.message)})
+            await websocket.close(code=4403)
+            return
+        try:
             room.connect(address)
         except RoomError as error:
             await websocket.send_json({"type": "error", "code": error.code,
@@ -252,6 +296,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     return app
 
 
+def refusal(request: Request, error: RoomError) -> JSONResponse:
+    headers = {"Retry-After": str(max(1, math.ceil(error.retry_after)))} \
+        if error.retry_after is not None else None
+    return JSONResponse({"error": translator(request).message(error.message), "code":
+                         error.code, "field": error.field}, status_code=error.status,
+                        headers=headers)
+
+
 def app_from_env() -> FastAPI:
     """The app of one of `parlour serve --workers N`'s processes: settings from PARLOUR_*."""
     return create_app(Settings.from_env())
@@ -272,6 +324,9 @@ async def _json_body(request: Request, room: Room, optional: bool = False):
     body = parse_json(raw)
     if not isinstance(body, dict):
         raise RoomError("malformed", "send a JSON object")
+    # Well-formed JSON that does not say it is JSON: what a cross-site form or text/plain fetch
+    # sends, which no page of the room does.
+    origins.check_json(request.headers)
     return body
 
 
@@ -329,7 +384,9 @@ def _markdown(path: Path) -> str:
 
 
 def _value(value) -> str:
-    return "none" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
+    if value is None:
+        return "none"
+    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def _shell(title: str, body: str, tr: i18n.Translator) -> str:

@@ -22,14 +22,15 @@ Contexts: none for sentences and values; "key" for view keys (labels); "move" fo
 "value:<key>" for short values read by their key (a suit letter under "trump"); "option" for
 option names; "choice" for option values; "<game>|<context>" (or "<game>" alone) for one game.
 
-Text that is notation only (card names, numbers, squares, punctuation) is the same in every language.
+Text that is notation only (card names, numbers, squares, punctuation) is the same in every
+language.
 """
 
 from __future__ import annotations
 
 import html
 import re
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -85,6 +86,27 @@ def kind_of(name: str) -> str:
     return PLACEHOLDER.fullmatch("{" + name + "}").group(1)
 
 
+def literals(msgid: str) -> tuple[str, ...]:
+    """A template's text between its placeholders, in order: what a matching text must hold."""
+    return tuple(PLACEHOLDER.split(msgid)[::3])
+
+
+def could_match(pieces: tuple[str, ...], text: str) -> bool:
+    """Whether `text` holds a template's literal pieces in order, from its start to its end: a
+    necessary condition for its pattern to match, far cheaper than compiling that pattern."""
+    first, last = pieces[0], pieces[-1]
+    if not text.startswith(first) or not text.endswith(last) or len(text) < len(first) + len(last):
+        return False
+    at, end = len(first), len(text) - len(last)
+    for piece in pieces[1:-1]:
+        at = text.find(piece, at, end)
+        if at < 0:
+            return False
+        at += len(piece)
+    return True
+
+
+@cache
 def compile_template(msgid: str) -> tuple[re.Pattern, list[str]] | None:
     """The regular expression matching what a template stands for, and its placeholder names;
     None for a msgid without placeholders."""
@@ -125,13 +147,14 @@ class Catalogue:
             return
         context = context or None
         self.messages[(context, msgid)] = text
-        compiled = compile_template(msgid)
-        if compiled is None:
+        if not PLACEHOLDER.search(msgid):
             self.exact[(context, msgid)] = text
             return
-        pattern, names = compiled
+        # A template's pattern is compiled when a text first holds its literal pieces: compiling
+        # all of a language's (hundreds, with every card name in each) took the first page in
+        # that language seconds, on the event loop.
         entries = self.templates.setdefault(context, [])
-        entries.append((len(PLACEHOLDER.sub("", msgid)), msgid, pattern, names, text))
+        entries.append((len(PLACEHOLDER.sub("", msgid)), msgid, literals(msgid), text))
         entries.sort(key=lambda e: (-e[0], e[1]))  # the most specific template first
 
     def __len__(self) -> int:
@@ -258,7 +281,10 @@ class Translator:
         # Placeholders other than the typed ones are translated too, in any of the catalogues
         # (a room refusal may name a game's title).
         for where in chain:
-            for _literal, _msgid, pattern, names, translation in catalogue.templates.get(where, ()):
+            for _literal, msgid, pieces, translation in catalogue.templates.get(where, ()):
+                if not could_match(pieces, text):
+                    continue
+                pattern, names = compile_template(msgid)
                 match = pattern.fullmatch(text)
                 if match is None:
                     continue
@@ -273,7 +299,8 @@ class Translator:
                         part = part if found is None else found
                     values[name] = part
                 else:
-                    return PLACEHOLDER.sub(lambda m: values.get(m.group(1) + m.group(2),
+                    # sub calls the lambda at once, with this match's values (B023)
+                    return PLACEHOLDER.sub(lambda m: values.get(m.group(1) + m.group(2),  # noqa: B023
                                                                 m.group(0)), translation)
         return None
 
@@ -405,7 +432,9 @@ def localize_face(svg: str, tr: Translator) -> str:
 
 
 def choice_text(value: Any) -> str:
-    return "none" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
+    if value is None:
+        return "none"
+    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def value_context(value: str, key: str | None) -> str | None:
@@ -419,21 +448,24 @@ def value_name(value: str, key: str | None) -> str:
     return f"{key}\x04{value}" if key and len(value) <= 2 else value
 
 
-@lru_cache(maxsize=None)
+@cache
 def translator(lang: str) -> Translator:
     return Translator(lang if lang in LANGUAGES else DEFAULT)
+
+
+ACCEPT_READ = 256  # characters of Accept-Language read: a browser's is well under 100
 
 
 def choose(query: str | None = None, cookie: str | None = None,
            accept: str | None = None) -> str:
     """The reader's language: ?lang=, then the remembered choice (cookie), then the browser's
-    Accept-Language, then English."""
+    Accept-Language (its first ACCEPT_READ characters), then English."""
     for wanted in (query, cookie):
         if wanted and wanted in LANGUAGES:
             return wanted
     if accept:
         ranked = []
-        for i, part in enumerate(accept.split(",")):
+        for i, part in enumerate(accept[:ACCEPT_READ].split(",")):
             piece = part.strip().split(";")
             tag = piece[0].strip().lower()
             q = 1.0

@@ -35,8 +35,18 @@ from parlour.core.cards import DECKS
 from parlour.core.errors import IllegalAction
 from parlour.core.scene import as_sent, scene_texts, table_moves
 
-from .i18n import (LANGUAGES, LOCALE, Catalogue, Translator, choice_text, compile_template,
-                   face_words, is_card_token, is_notation, value_context)
+from .i18n import (
+    LANGUAGES,
+    LOCALE,
+    Catalogue,
+    Translator,
+    choice_text,
+    compile_template,
+    face_words,
+    is_card_token,
+    is_notation,
+    value_context,
+)
 
 SERVER = Path(__file__).resolve().parent
 STATIC = SERVER / "static"
@@ -214,11 +224,12 @@ def _split(token: str) -> tuple[str, str, str]:
 # What the room shows --------------------------------------------------------------------------
 def harvest_room() -> Iterator[tuple[str, str, str | None]]:
     """(msgid, where, context) of the room's own words."""
+    attributes = "|".join(ATTRIBUTES)
     for path in sorted(STATIC.glob("*.html")):
         text = path.read_text(encoding="utf-8")
         for match in re.finditer(r"<(\w+)[^>]*\bdata-i18n\b[^>]*>(.*?)</\1>", text, re.S):
             yield _plain(match.group(2)), path.name, None
-        for match in re.finditer(r'\b(?:%s)="([^"]*[A-Za-z][^"]*)"' % "|".join(ATTRIBUTES), text):
+        for match in re.finditer(rf'\b(?:{attributes})="([^"]*[A-Za-z][^"]*)"', text):
             yield _plain(match.group(1)), path.name, None
     string = r'"((?:[^"\\]|\\.)*)"'
     for path in sorted((STATIC / "js").glob("*.js")):

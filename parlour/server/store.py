@@ -27,15 +27,32 @@ import asyncio
 import json
 import logging
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from concurrent.futures import ThreadPoolExecutor
-
-from sqlalchemy import (JSON, text, BigInteger, Boolean, Column, Engine, Float, Integer, MetaData, String,
-                        Table, Text, bindparam, create_engine, event, insert, inspect, select,
-                        update)
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Column,
+    Engine,
+    Float,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    bindparam,
+    create_engine,
+    event,
+    insert,
+    inspect,
+    select,
+    text,
+    update,
+)
 
 log = logging.getLogger("parlour.server")
 
@@ -224,7 +241,8 @@ class Store:
                     conn.execute(insert(seats_t), [dict(s, table_id=row["id"]) for s in seats])
         await self._run(work, write=True)
 
-    async def load_tables(self, status: str | None = None, table_id: str | None = None) -> list[dict]:
+    async def load_tables(self, status: str | None = None,
+                          table_id: str | None = None) -> list[dict]:
         """Tables with their seats and moves, oldest first."""
         query = select(tables_t).order_by(tables_t.c.created)
         if status is not None:
@@ -441,8 +459,8 @@ class Store:
                     held: list[str] = ()) -> list[str]:
         """Take the leases of these tables (None: of every table in play made before `since`,
         but those `held` already) that no process holds; the ids taken. A lock taken twice must
-        be let go twice, so a table held is never asked for again. A lease lasts while this process's connection
-        does: PostgreSQL drops it when the process dies."""
+        be let go twice, so a table held is never asked for again. A lease lasts while this
+        process's connection does: PostgreSQL drops it when the process dies."""
         import psycopg
         if self._leases is None or self._leases.closed:
             self._leases = await psycopg.AsyncConnection.connect(self._conninfo(),

@@ -3,6 +3,7 @@ and helpers to read websocket frames."""
 
 from __future__ import annotations
 
+import base64
 import json
 import os
 import socket
@@ -22,7 +23,6 @@ import httpx  # noqa: E402
 from fastapi.testclient import TestClient  # noqa: E402
 
 from parlour.server import Settings, create_app  # noqa: E402
-
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -48,6 +48,32 @@ def start(port, db, bot_delay, env=None):
             raise AssertionError(process.stderr.read().decode())
     process.kill()
     raise AssertionError("the server did not start")
+
+
+def stop(server) -> None:
+    """End a room started by `start`: SIGTERM first, so that its exit ends its scorer worker
+    (a SIGKILL would leave one solving a slow hand for minutes with nobody to answer)."""
+    server.terminate()
+    try:
+        server.wait(10)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.wait()
+
+
+def upgrade(sock, port, table) -> socket.socket:
+    """Open the websocket of `table` on a connected socket by hand, reading the answer's head a
+    byte at a time so that the frames after it stay unread."""
+    key = base64.b64encode(os.urandom(16)).decode()
+    sock.sendall((f"GET /ws/{table} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+                  f"Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+                  f"Sec-WebSocket-Version: 13\r\n\r\n").encode())
+    sock.settimeout(10)
+    head = b""
+    while b"\r\n\r\n" not in head:
+        head += sock.recv(1)
+    assert head.startswith(b"HTTP/1.1 101"), head
+    return sock
 
 
 def free_port() -> int:

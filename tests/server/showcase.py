@@ -1,6 +1,6 @@
-"""A test-only game that shows every shape a view can take (hands, a grid, towers per seat, face-down
-piles, nested sections) in every deck, so the generic table page is checked beyond the games
-registered today. It is registered only inside the server process the browser tests start
+"""A test-only game that shows every shape a view can take (hands, a grid, towers per seat,
+face-down piles, nested sections) in every deck, so the generic table page is checked beyond the
+games registered today. It is registered only inside the server process the browser tests start
 (tests/server/serve.py), never in the test process: parlour.games() stays the real registry.
 
 Rules (not a real game): each turn the seat to act plays a card from hand onto the field, plays a
@@ -72,8 +72,8 @@ class Showcase(Game):
     def scene(self, view):
         n = self.players
         seats = [seat_entry(count=view["hand_counts"][s], score=view["scores"][s],
-                            badges=[f"bid {view['bids'][str(s)]}"] if view["bids"][str(s)] is not None
-                            else [],
+                            badges=([f"bid {view['bids'][str(s)]}"]
+                                    if view["bids"][str(s)] is not None else []),
                             zones=[zone([item(lane, label=name) for lane, name in
                                          zip(view["towers"][s], "ab")], kind="lanes")])
                  for s in range(n)]

@@ -6,7 +6,6 @@ reads are answered without back-pressure: 210 MB of pings took the server from 7
 The room stops reading from such a client while its pongs wait (TCP then slows the client down)
 and closes it once more than ws_outbound bytes are queued for it; everyone else is served."""
 
-import base64
 import json
 import os
 import socket
@@ -16,7 +15,7 @@ import time
 import httpx
 from websockets.sync.client import connect
 
-from conftest import free_port, me_and_computers, start
+from conftest import free_port, me_and_computers, start, upgrade
 
 MB = 1 << 20
 FLOOD = 210 * MB
@@ -55,16 +54,7 @@ def open_raw(port, table) -> socket.socket:
     # that stopped reading long ago.
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
     sock.connect(("127.0.0.1", port))
-    key = base64.b64encode(os.urandom(16)).decode()
-    sock.sendall((f"GET /ws/{table} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
-                  f"Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
-                  f"Sec-WebSocket-Version: 13\r\n\r\n").encode())
-    sock.settimeout(10)
-    head = b""
-    while b"\r\n\r\n" not in head:
-        head += sock.recv(1)  # one byte at a time: leave the frames after the head unread
-    assert head.startswith(b"HTTP/1.1 101"), head
-    return sock
+    return upgrade(sock, port, table)
 
 
 def pings(count) -> bytes:
@@ -124,10 +114,15 @@ def room_answers(base, port, table):
             pass
 
 
+# Pings at any rate here: the back-pressure and the cap are what these tests check, not the ping
+# limit (ws_pings_per_second), which would close the client first (test_attack_transport.py).
+ANY_PINGS = {"PARLOUR_WS_PINGS_PER_SECOND": "1e9", "PARLOUR_WS_PING_BURST": str(10**9)}
+
+
 def test_ping_flood_from_a_client_that_never_reads(tmp_path):
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    server = start(port, f"sqlite:///{tmp_path / 'room.db'}", bot_delay=0.05)
+    server = start(port, f"sqlite:///{tmp_path / 'room.db'}", bot_delay=0.05, env=ANY_PINGS)
     attacker = None
     try:
         table = new_table(base)
@@ -157,7 +152,7 @@ def test_a_slow_consumer_past_the_cap_is_closed(tmp_path):
     base = f"http://127.0.0.1:{port}"
     # A cap below the point where reading pauses (64 KiB queued): the flood passes it first.
     server = start(port, f"sqlite:///{tmp_path / 'room.db'}", bot_delay=0.05,
-                   env={"PARLOUR_WS_OUTBOUND": str(16 * 1024)})
+                   env={"PARLOUR_WS_OUTBOUND": str(16 * 1024), **ANY_PINGS})
     attacker = None
     try:
         table = new_table(base)

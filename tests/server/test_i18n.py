@@ -13,11 +13,10 @@ import pytest
 from babel.messages.pofile import read_po
 
 import parlour
+from conftest import Socket, create, me_and_computers
 from parlour.server import i18n
 from parlour.server.i18n import PLACEHOLDER, Translator, choose, is_notation
 from parlour.server.i18n_tools import harvest_info, harvest_play, po_path, sample_games
-
-from conftest import Socket, create, me_and_computers
 
 LANGS = [lang for lang in i18n.LANGUAGES if lang != i18n.DEFAULT]
 KEPT = {"seat", "cards", "card", "square"}

@@ -8,9 +8,16 @@ import pytest
 
 import parlour
 from parlour.core.cards import DECKS
-# room_url and watch_errors are fixtures: the same room process setup as the English tests.
-from test_server_browser import (SHOTS, play_by_clicking, room_url,  # noqa: F401
-                                 wait_for_turn_or_end, watch_errors)
+
+# room_url and watch_errors are fixtures (the tests take them: F811): the same room process setup
+# as the English tests.
+from test_server_browser import (  # noqa: F401
+    SHOTS,
+    play_by_clicking,
+    room_url,
+    wait_for_turn_or_end,
+    watch_errors,
+)
 
 CARDS = sorted({card for deck in DECKS.values() for card in deck.cards})
 
@@ -22,7 +29,8 @@ ENGLISH_LEFT = """([cards, extra]) => {
   const allowed = new Set([...cards, ...extra]);
   const card = (t) => t.replace(/\\+$/, "").split(/[\\/=]/).every((p) => allowed.has(p));
   const found = [];
-  const visible = (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden";
+  const visible = (el) =>
+    el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden";
   const foreign = (el) => { const l = el.closest("[lang]"); return l && !l.lang.startsWith("ar"); };
   const check = (text, el, where) => {
     for (let token of text.split(/\\s+/)) {
@@ -66,7 +74,7 @@ def assert_arabic_page(page, *extra):
     assert not left, "English left on the page:\n" + "\n".join(left)
 
 
-def test_the_lobby_is_arabic_and_mirrored(room_url, page, watch_errors):
+def test_the_lobby_is_arabic_and_mirrored(room_url, page, watch_errors):  # noqa: F811
     page.goto(room_url)
     page.wait_for_selector("#games .game")
     # The browser tests' server also offers a test-only game (showcase) that no language has.
@@ -86,7 +94,7 @@ def test_the_lobby_is_arabic_and_mirrored(room_url, page, watch_errors):
     assert not watch_errors
 
 
-def test_a_whole_game_in_arabic(room_url, page, watch_errors):
+def test_a_whole_game_in_arabic(room_url, page, watch_errors):  # noqa: F811
     """Arschloch for three against two computers, from the lobby to the last card, each position
     checked for English; the moves sent stay the notation."""
     page.goto(f"{room_url}/?game=arschloch")
@@ -129,7 +137,7 @@ def test_a_whole_game_in_arabic(room_url, page, watch_errors):
     assert not watch_errors
 
 
-def test_the_scorer_page_in_arabic(room_url, page, watch_errors):
+def test_the_scorer_page_in_arabic(room_url, page, watch_errors):  # noqa: F811
     page.goto(f"{room_url}/score?game=treasure&hand=1W,2W,3W,Lady&table=Builder:run")
     page.wait_for_selector("#total")
     assert_arabic_page(page)
@@ -140,7 +148,7 @@ def test_the_scorer_page_in_arabic(room_url, page, watch_errors):
     assert not watch_errors
 
 
-def test_the_switch_is_remembered(room_url, browser):
+def test_the_switch_is_remembered(room_url, browser):  # noqa: F811
     context = browser.new_context(locale="en-US")
     try:
         page = context.new_page()

@@ -16,7 +16,8 @@ import pytest
 from websockets.sync.client import connect
 
 import parlour
-from conftest import fresh_database, free_port, query, start
+from conftest import free_port, fresh_database, query, start
+
 
 @pytest.fixture
 def rooms(postgresql):

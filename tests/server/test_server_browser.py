@@ -16,13 +16,45 @@ from pathlib import Path
 
 import httpx
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 import parlour
-from parlour.core.cards import DECKS
 from conftest import free_port
+from parlour.core.cards import DECKS
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "artifacts" / "screenshots"
+
+
+# What sticks out: of the page sideways, or of the panel an element is drawn in.
+LAYOUT = """() => {
+  const W = document.documentElement.clientWidth;
+  const name = (el) => el.tagName.toLowerCase() + (el.id ? "#" + el.id : "") +
+    (el.className && typeof el.className === "string"
+      ? "." + el.className.trim().split(/\\s+/).join(".") : "");
+  const bad = [];
+  const width = document.documentElement.scrollWidth;
+  if (width > W + 1) bad.push(`the page is ${width} px wide`);
+  for (const el of document.querySelectorAll("main *")) {
+    // Only a card's own svg: what is drawn inside it is clipped to it (a back's pattern runs past).
+    if (el.parentElement && el.parentElement.closest("svg")) continue;
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height) continue;
+    if (r.left < -1 || r.right > W + 1) {
+      bad.push(`${name(el)} leaves the screen (${Math.round(r.left)}..${Math.round(r.right)})`);
+    }
+    const panel = el.parentElement &&
+      el.parentElement.closest(".seat, .actions, .turn, .how, .log-box, .over, .say, .info");
+    if (panel && !el.closest(".hand-area")) {
+      const p = panel.getBoundingClientRect();
+      if (r.left < p.left - 2 || r.right > p.right + 2) {
+        bad.push(`${name(el)} sticks out of ${name(panel)}`);
+      }
+    }
+  }
+  return bad.slice(0, 8);
+}"""
+
 
 
 @pytest.fixture(scope="session")
@@ -43,7 +75,7 @@ def room_url(tmp_path_factory, browser_type_launch_args):
         except httpx.HTTPError:
             if time.time() > deadline or process.poll() is not None:
                 process.kill()
-                raise AssertionError((folder / "server.log").read_text())
+                raise AssertionError((folder / "server.log").read_text()) from None
             time.sleep(0.1)
     SHOTS.mkdir(parents=True, exist_ok=True)
     yield url
@@ -75,7 +107,8 @@ def wait_for_turn_or_end(page, after_ply=None, timeout=15000):
             if (p.frame.status === "over") return !document.getElementById("over").hidden;
             if (after !== null && p.frame.ply <= after) return false;
             return p.frame.legal.length > 0 && !document.getElementById("actions").hidden
-                && document.querySelector("#actions").dataset.legal === JSON.stringify(p.frame.legal);
+                && document.querySelector("#actions").dataset.legal
+                   === JSON.stringify(p.frame.legal);
         }""", arg=after_ply, timeout=timeout)
     return frame_of(page)
 
@@ -124,13 +157,15 @@ def check_page_shows_the_frame(page, frame, players):
         assert "to-act" in page.locator(f'#felt .seat[data-seat="{to_act}"]').get_attribute("class")
     hand = (frame["scene"].get("hand") or {}).get("items")
     if hand is not None and frame["status"] != "over":
-        shown = page.eval_on_selector_all("#hand .card", "els => els.map(e => e.dataset.card || null)")
+        shown = page.eval_on_selector_all("#hand .card",
+                                          "els => els.map(e => e.dataset.card || null)")
         assert shown == [c for i in hand for c in i["cards"]]
     log = view.get("log")
     if isinstance(log, list):
         assert page.locator("#log li").count() == len(log)
     # Every card element has a drawn face (or back).
-    assert page.evaluate("[...document.querySelectorAll('main .card')].every(c => c.querySelector('svg'))")
+    assert page.evaluate("[...document.querySelectorAll('main .card')]"
+                         ".every(c => c.querySelector('svg'))")
 
 
 def create_from_lobby(page, url, game_id, seats=None):
@@ -163,11 +198,16 @@ def test_every_game_in_the_browser(room_url, page, watch_errors, game_id):
     check_page_shows_the_frame(page, frame, game.players)
     assert moves > 0
     # The table is drawn from the game's scene: its middle and every seat.
-    assert page.locator("#centre .zone").count() + page.locator("#felt .seat-zones .zone").count() > 0
+    assert (page.locator("#centre .zone").count()
+            + page.locator("#felt .seat-zones .zone").count()) > 0
     page.screenshot(path=str(SHOTS / f"{game_id}.png"), full_page=True)
     # The same table at phone width: nothing sticks out sideways.
     page.set_viewport_size({"width": 390, "height": 844})
-    page.wait_for_function("document.documentElement.scrollWidth <= 390")
+    try:
+        page.wait_for_function("document.documentElement.scrollWidth <= 390", timeout=10_000)
+    except PlaywrightTimeout:
+        page.screenshot(path=str(SHOTS / f"{game_id}-phone.png"), full_page=True)
+        raise AssertionError(page.evaluate(LAYOUT)) from None
     page.screenshot(path=str(SHOTS / f"{game_id}-phone.png"))
     assert not watch_errors
 
@@ -201,7 +241,8 @@ def test_every_deck_draws_its_faces(room_url, page, watch_errors, deck):
     # The scene's grid cells and each seat's lanes are drawn.
     assert page.locator("#centre .zone-grid .item").count() == 9
     assert page.locator("#felt .seat .zone-lanes").count() == 3
-    faces = page.eval_on_selector_all("main .card[data-card]", "els => els.map(e => e.dataset.card)")
+    faces = page.eval_on_selector_all("main .card[data-card]",
+                                      "els => els.map(e => e.dataset.card)")
     assert faces and set(faces) <= cards
     page.screenshot(path=str(SHOTS / f"showcase-{deck}.png"), full_page=True)
     assert not watch_errors
@@ -227,8 +268,10 @@ def test_two_browsers_play_each_other_by_invite_link(room_url, browser):
         b.fill("#name-dialog input", "Omar")
         b.click("#name-dialog button")
         a.wait_for_function("window.parlour.frame.seats[1].name === 'Omar'")
-        b.wait_for_function("window.parlour && window.parlour.frame && window.parlour.frame.seat === 1")
-        a.wait_for_function("window.parlour && window.parlour.frame && window.parlour.frame.seat === 0")
+        b.wait_for_function("window.parlour && window.parlour.frame "
+                            "&& window.parlour.frame.seat === 1")
+        a.wait_for_function("window.parlour && window.parlour.frame "
+                            "&& window.parlour.frame.seat === 0")
         a.wait_for_function("window.parlour.frame.seats[1].online")
         played = {0: 0, 1: 0}
         rng = random.Random(5)
@@ -287,7 +330,8 @@ def test_the_replay_viewer_steps_and_downloads(room_url, page, watch_errors):
     page.select_option("#view-as", "0")
     page.wait_for_function("new URL(location.href).searchParams.get('seat') === '0'")
     page.click("#last")
-    page.wait_for_function(f"document.getElementById('step-text').textContent === '{total} / {total}'")
+    page.wait_for_function("document.getElementById('step-text').textContent "
+                           f"=== '{total} / {total}'")
     assert not page.locator("#over").is_hidden()
     href = page.get_attribute("#download", "href")
     with page.expect_download() as download:

@@ -20,9 +20,9 @@ import pytest
 from typer.testing import CliRunner
 
 import parlour
+from conftest import free_port
 from parlour import faces
 from parlour.scorer_cli import app as score_cli
-from conftest import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "artifacts" / "screenshots"
@@ -46,7 +46,7 @@ def room(tmp_path_factory, browser_type_launch_args):
         except httpx.HTTPError:
             if time.time() > deadline or process.poll() is not None:
                 process.kill()
-                raise AssertionError((folder / "server.log").read_text())
+                raise AssertionError((folder / "server.log").read_text()) from None
             time.sleep(0.1)
     SHOTS.mkdir(parents=True, exist_ok=True)
     yield url

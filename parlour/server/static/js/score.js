@@ -47,7 +47,6 @@ const $ = (id) => document.getElementById(id);
 let scorers = [];
 let scorer = null;
 const state = { hand: [], table: [], options: {} }; // table: [{card, kind}]
-let asked = 0; // answers to older requests are dropped
 
 function count(list, card) {
   return list.filter((c) => c === card).length;
@@ -222,25 +221,36 @@ function changed() {
   timer = setTimeout(score, 120);
 }
 
+// One hand is asked at a time: the room scores an address's hands in turn and turns away a third,
+// and only the newest picks matter, so picks made while a hand is scored wait for its answer.
+let scoring = false;
+let again = false;
 async function score() {
-  const ticket = ++asked;
+  if (scoring) {
+    again = true;
+    return;
+  }
   $("error").textContent = "";
   if (!state.hand.length) {
     $("result").replaceChildren(h("p", { class: "muted" }, TEXT.empty));
     return;
   }
+  scoring = true;
+  again = false;
   $("result").classList.add("busy");
   try {
     const result = await api("/api/score", { game: scorer.game, hand: state.hand, table: words(),
       options: state.options });
-    if (ticket === asked) drawResult(result);
+    if (!again) drawResult(result);
   } catch (error) {
-    if (ticket === asked) {
+    if (!again) {
       $("error").textContent = error.message;
       $("result").replaceChildren();
     }
   } finally {
-    if (ticket === asked) $("result").classList.remove("busy");
+    scoring = false;
+    if (again) score();
+    else $("result").classList.remove("busy");
   }
 }
 

@@ -201,8 +201,9 @@ function render() {
   renderSeatTools();
   renderInvites();
   renderActions();
-  fitFelt();
   fitHand();
+  fitFelt();
+  fitStacks();
   if (before) travel(before);
 }
 
@@ -241,7 +242,8 @@ function renderTurn() {
   const el = $("turn");
   const over = frame.status === "over";
   const seated = frame.seat !== null && frame.seat !== undefined;
-  const away = seated && (frame.seats[frame.seat] || {}).away;
+  const mine = seated ? frame.seats[frame.seat] || {} : {};
+  const away = seated && mine.away;
   let text, cls = "";
   if (over) { text = t("Game over"); cls = "over"; }
   else if (frame.status === "closed") { text = t("This table was closed: no one moved for a long time"); cls = "over"; }
@@ -253,8 +255,16 @@ function renderTurn() {
     clockEnds !== null ? h("span", { class: "clock", id: "clock", role: "timer", title: t("time left for this move") }) : "",
     seated ? "" : h("span", { class: "watching" }, t("watching")),
     away && frame.status === "playing" ? h("div", { class: "away-note" },
-      h("span", {}, t("Your time ran out: the computer is playing for you.")),
-      h("button", { class: "btn primary small", id: "back", onclick: () => send({ type: "back" }) }, t("I'm back"))) : "");
+      mine.left
+        ? h("span", {}, t("Your time ran out too often: the computer keeps your seat until you make a move yourself."))
+        : h("span", {}, t("Your time ran out: the computer is playing for you.")),
+      mine.left ? "" : h("button", { class: "btn primary small", id: "back", onclick: () => send({ type: "back" }) }, t("I'm back"))) : "",
+    // Seats their people left to the computer: the others may give them to someone else.
+    ...(seated && frame.status === "playing" && (frame.seats[frame.seat] || {}).kind === "person"
+      ? frame.seats.filter((s) => s.left && s.seat !== frame.seat && s.claimed).map((s) => h("div", { class: "away-note" },
+        h("span", {}, t("{name} left the seat to the computer.", { name: ctx.seatName(s.seat) })),
+        h("button", { class: "btn small", onclick: () => send({ type: "open_seat", seat: s.seat }) }, t("Open the seat to someone else"))))
+      : []));
   tick();
 }
 
@@ -572,20 +582,37 @@ function fitHand() {
 
 // On a screen wide enough for the side column, the felt and the dock share the screen's height:
 // the cards on the felt shrink (to no less than 60%) rather than slide under the hand. Text keeps
-// its size, so the cards take the whole shrinking; a second measure corrects the first guess.
+// its size, so the felt does not shrink in step with its cards: the largest size that fits is
+// searched for (a guess from the overflow fell short by up to 20 px).
 function fitFelt() {
   const felt = $("felt");
   felt.style.removeProperty("--fit");
   if (innerWidth < 1000 || frame.status === "over") return;
-  const room = () => innerHeight - (felt.getBoundingClientRect().top + scrollY) - $("hand").closest(".dock").offsetHeight - 6;
-  let fit = 1;
-  for (let pass = 0; pass < 2; pass++) {
-    const over = felt.offsetHeight - room();
-    if (over <= 0) break;
-    fit = Math.max(0.6, fit * (1 - over / felt.offsetHeight) - 0.04 * pass);
-    felt.style.setProperty("--fit", fit.toFixed(3));
+  const room = innerHeight - (felt.getBoundingClientRect().top + scrollY) - $("hand").closest(".dock").offsetHeight - 6;
+  if (felt.offsetHeight <= room) return;
+  const fits = (fit) => { felt.style.setProperty("--fit", fit.toFixed(3)); return felt.offsetHeight <= room; };
+  let low = 0.6, high = 1;
+  if (fits(low)) {
+    for (let step = 0; step < 7; step++) {
+      const middle = (low + high) / 2;
+      if (fits(middle)) low = middle; else high = middle;
+    }
+  }
+  felt.style.setProperty("--fit", low.toFixed(3));
+}
+// A stack of many cards on the felt (a hand shown at the end, a long meld) overlaps its cards more
+// where its zone is too narrow for them, rather than stick out of its seat and the screen.
+function fitStacks() {
+  for (const stack of document.querySelectorAll("#felt .stack-cards.many")) {
+    stack.style.removeProperty("--stack-pull");
+    const box = stack.closest(".zone-body");
+    const cards = stack.querySelectorAll(".card");
+    if (!box || cards.length < 2 || stack.scrollWidth <= box.clientWidth) continue;
+    const width = cards[0].getBoundingClientRect().width;
+    const step = Math.max(width * 0.12, (box.clientWidth - width) / (cards.length - 1));
+    stack.style.setProperty("--stack-pull", `${(step - width).toFixed(1)}px`);
   }
 }
-window.addEventListener("resize", () => { if (frame) { fitFelt(); fitHand(); } });
+window.addEventListener("resize", () => { if (frame) { fitHand(); fitFelt(); fitStacks(); } });
 
 connect();
