@@ -3,6 +3,7 @@ ISMCTS bot on hearts when open_spiel is installed (a figure for scale, not a tes
 
     .venv/bin/python bench/bots.py            # a few minutes
     .venv/bin/python bench/bots.py --moves 10 --seconds 1 --games arschloch viashi
+    .venv/bin/python bench/bots.py --level hard --moves 4   # hard before issue 40 and now
 
 For each game (default options and players) it prints where a playout's time goes (clone,
 determinize, legal_actions, apply through the contract and the search's unchecked step), then
@@ -24,9 +25,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import parlour  # noqa: E402
+from builds import run_in  # noqa: E402
 from parlour.agents import make_agent  # noqa: E402
 from parlour.agents.ismcts import step  # noqa: E402
-from builds import run_in  # noqa: E402
 
 
 def live_states(game, seed, count):
@@ -158,14 +159,46 @@ def openspiel_ismcts(name, simulations, moves, seed=0):
         return None, f"OpenSpiel's ISMCTS cannot play {name}: {error}"
 
 
+# The engine before issue 40's rewrite (one form per rule): what `--level hard` measures against.
+BEFORE = "f944982"
+BUILDS = ("pure", "compiled")
+
+
+def level_lines(level, games, moves, before):
+    """A line a game and build, `<game> <level> <N> iterations/s`, for the engine at commit
+    `before` and as it is now, each in a process of its own on a copy of its sources."""
+    print(f"== {level}: iterations a second of search time, {moves} decisions a game, the engine "
+          f"at {before} beside the engine now")
+    for game_id in games:
+        figures = {}
+        for build in BUILDS:
+            for when, rev in (("before", before), ("now", None)):
+                found = run_in(build, "bots", "think_twin", game_id, level, moves, rev=rev)
+                figures[when, build] = None if found is None else found[0]
+        for build in BUILDS:
+            then, now = figures["before", build], figures["now", build]
+            if now is None:
+                continue
+            ratio = f", {now / then:.2f}x" if then else ""
+            print(f"{game_id} {level} {now:.0f} iterations/s ({build}; before "
+                  f"{then if then is None else round(then)}{ratio})")
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--level", default=None,
+                        help="only the search of this level (e.g. hard), before and now")
+    parser.add_argument("--before", default=BEFORE,
+                        help="the commit of the engine to measure against (with --level)")
     parser.add_argument("--moves", type=int, default=6, help="decisions timed per game")
     parser.add_argument("--seconds", type=float, default=0.5, help="ISMCTS budget per move")
     parser.add_argument("--simulations", type=int, default=1000,
                         help="OpenSpiel ISMCTS simulations per move")
     parser.add_argument("--games", nargs="*", default=None, help="game ids (default: all)")
     args = parser.parse_args(argv)
+    if args.level:
+        level_lines(args.level, args.games or parlour.games(), args.moves, args.before)
+        return
     ours = {}
     for game_id in args.games or parlour.games():
         game = parlour.load(game_id)

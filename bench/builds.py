@@ -4,7 +4,8 @@ function in each (a process of its own with that copy first on its path).
 
     python bench/builds.py          # make both copies and say which modules each imports
 
-A copy is kept per state of the sources; `rm -rf build/bench` clears old ones.
+A copy is kept per state of the sources (or per commit, for a copy of the engine as it was at
+one); `rm -rf build/bench` clears old ones.
 """
 
 from __future__ import annotations
@@ -31,19 +32,35 @@ def _sources_hash() -> str:
     return digest.hexdigest()[:12]
 
 
-def tree(build: str) -> Path | None:
+def _revision(rev: str) -> str:
+    return subprocess.run(["git", "rev-parse", "--verify", f"{rev}^{{commit}}"], cwd=ROOT,
+                          capture_output=True, text=True, check=True).stdout.strip()
+
+
+def _copy_sources(aside: Path, rev: str | None) -> None:
+    """parlour/ and setup.py as they are now, or as they were at commit `rev`."""
+    if rev is None:
+        shutil.copytree(ROOT / "parlour", aside / "parlour",
+                        ignore=shutil.ignore_patterns("*.so", "__pycache__"))
+        shutil.copy(ROOT / "setup.py", aside / "setup.py")
+        return
+    archive = subprocess.run(["git", "archive", "--format=tar", rev, "parlour", "setup.py"],
+                             cwd=ROOT, capture_output=True, check=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(aside)], input=archive, check=True)
+
+
+def tree(build: str, rev: str | None = None) -> Path | None:
     """The copy for `build` ("pure" or "compiled") of the sources as they are now, made if it is
     missing; None (with the reason printed) where the compiled build cannot be made here (no
     mypy, no compiler). Each copy is named by the sources' hash and made aside, then renamed into
     place, so that benches running at once never build into each other's copy."""
-    target = BUILDS / f"{build}-{_sources_hash()}"
+    target = BUILDS / (f"{build}-{_sources_hash()}" if rev is None
+                       else f"{build}-at-{_revision(rev)[:12]}")
     if target.exists():
         return target
     BUILDS.mkdir(parents=True, exist_ok=True)
     aside = Path(tempfile.mkdtemp(prefix=f"{build}-", dir=BUILDS))
-    shutil.copytree(ROOT / "parlour", aside / "parlour",
-                    ignore=shutil.ignore_patterns("*.so", "__pycache__"))
-    shutil.copy(ROOT / "setup.py", aside / "setup.py")
+    _copy_sources(aside, rev)
     if build == "compiled":
         done = subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace"],
                               cwd=aside, capture_output=True, text=True,
@@ -59,9 +76,10 @@ def tree(build: str) -> Path | None:
     return target
 
 
-def run_in(build: str, module: str, function: str, *args) -> object | None:
-    """`module.function(*args)` (JSON in, JSON out) in a process on `build`'s copy."""
-    where = tree(build)
+def run_in(build: str, module: str, function: str, *args, rev: str | None = None) -> object | None:
+    """`module.function(*args)` (JSON in, JSON out) in a process on `build`'s copy of the sources
+    (as they are now, or at commit `rev`: the engine before a rewrite, to measure it against)."""
+    where = tree(build, rev)
     if where is None:
         return None
     code = (f"import json, sys; sys.path.insert(0, {str(where)!r}); sys.path.insert(1, "

@@ -6,7 +6,6 @@ import json
 import statistics
 import time
 from pathlib import Path
-from typing import Optional
 
 import typer
 from rich.console import Console
@@ -18,9 +17,21 @@ from rich.table import Table
 import parlour
 from parlour.agents import make_agent
 from parlour.core.errors import ParlourError
-from parlour.terminal import (CONTEXT, Command, Group, agents_option, game_argument, games_option,
-                              json_option, players_option, rule_options, seed_option,
-                              unwritable, version, write_json)
+from parlour.terminal import (
+    CONTEXT,
+    Command,
+    Group,
+    agents_option,
+    game_argument,
+    games_option,
+    json_option,
+    players_option,
+    rule_options,
+    seed_option,
+    unwritable,
+    version,
+    write_json,
+)
 
 app = typer.Typer(cls=Group, help="Parlour: rare card games in the terminal.",
                   no_args_is_help=True, add_completion=False, context_settings=CONTEXT)
@@ -50,7 +61,7 @@ def main_options(show_version: bool = typer.Option(False, "--version", "-V", is_
     """Parlour: rare card games in the terminal."""
 
 
-def load_game(game_id: str, players: Optional[int], option: list[str]):
+def load_game(game_id: str, players: int | None, option: list[str]):
     """A game from command-line words; bad names and values are reported, not raised."""
     try:
         cls = parlour.game_class(game_id)
@@ -65,7 +76,7 @@ def load_game(game_id: str, players: Optional[int], option: list[str]):
         _fail(str(error))
 
 
-def _read(prompt: str) -> Optional[str]:
+def _read(prompt: str) -> str | None:
     """A line typed by the person; None when the input ends or Ctrl-C is pressed."""
     try:
         return console.input(prompt).strip()
@@ -107,10 +118,10 @@ def rules(game: str = game_argument()) -> None:
 
 
 @app.command(cls=Command)
-def deck(name: Optional[str] = typer.Argument(None, metavar="DECK",
-                                              help="the deck (default: list them)"),
-         pdf: Optional[Path] = typer.Option(None, "--pdf", metavar="PATH",
-                                            help="write the print-and-play PDF here"),
+def deck(name: str | None = typer.Argument(None, metavar="DECK",
+                                           help="the deck (default: list them)"),
+         pdf: Path | None = typer.Option(None, "--pdf", metavar="PATH",
+                                         help="write the print-and-play PDF here"),
          paper: str = typer.Option("a4", "--paper", metavar="a4|letter", help="paper size"),
          list_: bool = typer.Option(False, "--list", help="list the decks")) -> None:
     """Print-and-play: a deck's faces at real size on A4 or Letter, with cut marks."""
@@ -144,24 +155,24 @@ def deck(name: Optional[str] = typer.Argument(None, metavar="DECK",
 
 @app.command(cls=Command)
 def play(game: str = game_argument(),
-         players: Optional[int] = players_option(),
+         players: int | None = players_option(),
          seat: int = typer.Option(0, "--seat", metavar="SEAT", help="your seat (0 plays first)"),
          opponents: str = typer.Option("heuristic", "--opponents", "-a", metavar="SPEC",
                                        help="the computer seats' agent: easy, medium, hard, "
                                             "heuristic, random or ismcts:..."),
-         seed: Optional[int] = seed_option(None, "seed of the deal (default: a new deal)"),
+         seed: int | None = seed_option(None, "seed of the deal (default: a new deal)"),
          option: list[str] = rule_options(),
-         save: Optional[Path] = typer.Option(None, "--save", metavar="PATH",
-                                             help="write the record here when the game ends or "
-                                                  "you quit"),
+         save: Path | None = typer.Option(None, "--save", metavar="PATH",
+                                          help="write the record here when the game ends or "
+                                               "you quit"),
          hints: bool = typer.Option(False, "--hints/--no-hints",
                                     help="allow 'hint': the hard computer player's best moves "
                                          "for you"),
-         pace: Optional[float] = typer.Option(None, "--pace", metavar="SECONDS", min=0,
-                                              help="at least this long between computer "
-                                                   "moves; 0: no pause",
-                                              show_default=f"{PACE} at a terminal, 0 when the "
-                                                           f"output is piped")) -> None:
+         pace: float | None = typer.Option(None, "--pace", metavar="SECONDS", min=0,
+                                           help="at least this long between computer "
+                                                "moves; 0: no pause",
+                                           show_default=f"{PACE} at a terminal, 0 when the "
+                                                        f"output is piped")) -> None:
     """Play a game in the terminal against computer seats."""
     loaded = load_game(game, players, option)
     if not 0 <= seat < loaded.players:
@@ -213,11 +224,12 @@ def play(game: str = game_argument(),
     _show_log(view, seen)
     console.rule("game over")
     console.print(loaded.render(view), markup=False)
-    console.print("returns: " + ", ".join(f"seat {s}: {r:g}" for s, r in enumerate(state.returns())))
+    console.print("returns: "
+                  + ", ".join(f"seat {s}: {r:g}" for s, r in enumerate(state.returns())))
     _save(state, save, "the record")
 
 
-def _leave(state, save: Optional[Path]) -> None:
+def _leave(state, save: Path | None) -> None:
     console.print("you left the game")
     _save(state, save, "the game so far")
     raise typer.Exit(0)
@@ -230,7 +242,7 @@ def _list_moves(legal: list, shown: int | None = None) -> str:
     return text
 
 
-def _your_move(game, state, legal: list, hints: bool, save: Optional[Path], seed, seat: int):
+def _your_move(game, state, legal: list, hints: bool, save: Path | None, seed, seat: int):
     """Ask for the person's move, again with the reason until the rules take one, and play it.
     Returns the move, or None when the person quits."""
     while True:
@@ -269,7 +281,7 @@ def _your_move(game, state, legal: list, hints: bool, save: Optional[Path], seed
             console.print(f"[red]{escape(str(error))}[/red]")
 
 
-def _help(legal: list, hints: bool, save: Optional[Path]) -> str:
+def _help(legal: list, hints: bool, save: Path | None) -> str:
     """What the person may type now, with this game's own moves as the examples."""
     picks = [legal[0], legal[len(legal) // 2], legal[-1]]
     examples = ", ".join(f"'{escape(str(a))}'" for a in dict.fromkeys(map(str, picks)))
@@ -285,7 +297,7 @@ def _help(legal: list, hints: bool, save: Optional[Path]) -> str:
         f"  [cyan]quit[/cyan]   {leave}"])
 
 
-def _save(state, path: Optional[Path], what: str) -> None:
+def _save(state, path: Path | None, what: str) -> None:
     if path is None:
         return
     try:
@@ -321,10 +333,10 @@ def simulate(game: str = game_argument(),
              n: int = games_option(100),
              agents: str = agents_option("random", "agent specs, comma separated, one per seat "
                                                    "(the last repeats)"),
-             players: Optional[int] = players_option(),
+             players: int | None = players_option(),
              seed: int = seed_option(0, "game i uses seed SEED+i"),
              option: list[str] = rule_options(),
-             json_out: Optional[str] = json_option()) -> None:
+             json_out: str | None = json_option()) -> None:
     """Play N games between computer players and print placements and game length."""
     loaded = load_game(game, players, option)
     if unwritable(json_out):
@@ -376,10 +388,10 @@ def simulate(game: str = game_argument(),
 def replay(record: Path = typer.Argument(..., metavar="RECORD",
                                          help="a game record (JSON), as 'play --save' writes it",
                                          show_default=False),
-           seat: Optional[int] = typer.Option(None, "--seat", metavar="SEAT",
-                                              help="see the table as this seat saw it, its "
-                                                   "hidden cards too (default: as an onlooker)",
-                                              show_default=False),
+           seat: int | None = typer.Option(None, "--seat", metavar="SEAT",
+                                           help="see the table as this seat saw it, its "
+                                                "hidden cards too (default: as an onlooker)",
+                                           show_default=False),
            step: bool = typer.Option(True, "--step/--no-step",
                                      help="wait for Enter before each move ('q' stops)")) -> None:
     """Step through a game record (JSON), drawing the table after each move as 'play' does."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 import re
-from functools import lru_cache
+from functools import cache
 
 from .core.cards import DECKS, GODS, VIASHI_RANKS
 
@@ -207,8 +207,8 @@ def _french(name: str) -> str:
 def _viashi(name: str) -> str:
     n, suit = int(name[0]), VIASHI[name[1]]
     body = _frame(suit["paper"], suit["band"])
-    body += (f'<rect x="6" y="6" width="88" height="128" rx="6" fill="none" stroke="{suit["band"]}" '
-             f'stroke-width="3"/>')
+    body += (f'<rect x="6" y="6" width="88" height="128" rx="6" fill="none" '
+             f'stroke="{suit["band"]}" stroke-width="3"/>')
     body += _corners(str(n), suit["ink"], "", SERIF, 22)
     emblem, ink, band, paper = suit["emblem"], suit["ink"], suit["band"], suit["paper"]
     if emblem == "flame":
@@ -241,8 +241,8 @@ def god_title(name: str) -> str:
 def _god(name: str) -> str:
     rank = GODS.index(name) + 1
     title = god_title(name)
-    body = (f'<rect x="1.5" y="1.5" width="97" height="137" rx="9" fill="#1d1538" stroke="#c9a227" '
-            f'stroke-width="2"/>')
+    body = ('<rect x="1.5" y="1.5" width="97" height="137" rx="9" fill="#1d1538" stroke="#c9a227" '
+            'stroke-width="2"/>')
     body += ('<circle cx="50" cy="58" r="40" fill="#2e2257" opacity="0.9"/>'
              '<circle cx="50" cy="58" r="26" fill="#3a2b6b"/>')
     body += ('<rect x="6" y="6" width="88" height="128" rx="6" fill="none" stroke="#e2c25a" '
@@ -269,7 +269,8 @@ def _xuni(name: str) -> str:
     if animal == "snake":
         body += _icon(PATH["snake"], 50, 60, 56,
                       f'fill="none" stroke="{ink}" stroke-width="9" stroke-linecap="round"')
-        body += f'<circle cx="{_n(50 - 28 + 0.46 * 56)}" cy="{_n(60 - 28 + 0.21 * 56)}" r="6" fill="{ink}"/>'
+        body += (f'<circle cx="{_n(50 - 28 + 0.46 * 56)}" cy="{_n(60 - 28 + 0.21 * 56)}" r="6" '
+                 f'fill="{ink}"/>')
     else:
         body += _icon(PATH[animal], 50, 60, 66, f'fill="{ink}"')
     body += (f'<text x="50" y="114" text-anchor="middle" font-family="{FONT}" font-size="12" '
@@ -351,7 +352,7 @@ _DRAW = {"back": lambda _name: _back(), "french": _french, "viashi": _viashi, "g
          "xuni": _xuni, "xuni-special": _xuni_special, "chip": _chip}
 
 
-@lru_cache(maxsize=None)
+@cache
 def body(name: str | None) -> str:
     """The drawing inside a face's <svg> (in its box()). An unknown name raises ValueError."""
     what = kind(name)

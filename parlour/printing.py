@@ -1,10 +1,10 @@
 """Print-and-play: every card of a deck at real size on A4 or Letter pages, with cut marks and a
 footer naming the deck and page, drawn from the very SVG faces the room shows (parlour/faces.py).
 
-Cards are poker size, 63 x 88 mm; chips round tokens of 38 mm, about a casino chip. They sit edge to
-edge in a grid centred on the page, so one cut separates two neighbours; the cut marks extend each
-grid line into the margins. Pages are SVG in millimetres, turned into one PDF by CairoSVG on a single
-cairo PDF surface (a page each).
+Cards are poker size, 63 x 88 mm; chips round tokens of 38 mm, about a casino chip. They sit edge
+to edge in a grid centred on the page, so one cut separates two neighbours; the cut marks extend
+each grid line into the margins. Pages are SVG in millimetres, turned into one PDF by CairoSVG on a
+single cairo PDF surface (a page each).
 """
 
 from __future__ import annotations

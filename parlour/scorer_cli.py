@@ -9,6 +9,7 @@ from rich.console import Console
 from rich.table import Table
 
 import parlour
+
 from .core.errors import ParlourError
 from .terminal import CONTEXT, Command, Group
 
@@ -27,7 +28,8 @@ def _show(title: str, result: dict) -> None:
     table.add_column("cards")
     table.add_column("points", justify="right")
     for meld in result["melds"]:
-        cards = " ".join(c if c == i else f"{c} (as {i})" for c, i in zip(meld["cards"], meld["as"]))
+        cards = " ".join(c if c == i else f"{c} (as {i})"
+                         for c, i in zip(meld["cards"], meld["as"]))
         kind = meld["kind"]
         if meld["runs"]:
             kind += " holding a run"
@@ -48,7 +50,7 @@ def _score(game_id: str, title: str, hand: list[str], gods: list[str], options: 
         result = scorer.run(_split(hand), _split(gods), options)
     except ParlourError as error:
         Console(stderr=True).print(f"[red]{error}[/red]")
-        raise typer.Exit(2)
+        raise typer.Exit(2) from None
     _show(title, result)
 
 

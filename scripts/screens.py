@@ -1,7 +1,7 @@
 """Screenshots of every game's table, at 1280x800 and 390x844, in English and Arabic, for
-docs/screens/ (linked from docs/server.md). Starts its own room on 127.0.0.1, sits a person at seat 0
-against computers, plays some random moves for the person, then photographs the table on the
-person's turn.
+docs/screens/ (linked from docs/server.md). Starts its own room on 127.0.0.1, sits a person at
+seat 0 against computers, plays some random moves for the person, then photographs the table on
+the person's turn.
 
     .venv/bin/python scripts/screens.py [--games arschloch,izind] [--out docs/screens] [--moves 6]
 """
@@ -55,7 +55,7 @@ def start_room(folder: Path) -> tuple[subprocess.Popen, str]:
         except httpx.HTTPError:
             if time.time() > deadline or process.poll() is not None:
                 process.kill()
-                raise SystemExit((folder / "server.log").read_text())
+                raise SystemExit((folder / "server.log").read_text()) from None
             time.sleep(0.1)
 
 

@@ -320,7 +320,8 @@ def test_gymnasium_episode_reward_is_the_seats_return(gym_adapter):
     done = False
     while not done:
         assert env.state.current_player == 2
-        obs, reward, done, truncated, _ = env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        obs, reward, done, truncated, _ = env.step(action)
     assert reward == env.state.returns()[2]
 
 

@@ -8,20 +8,26 @@ import random
 import subprocess
 import sys
 import time
+from importlib import resources
 
 import pytest
 from typer.testing import CliRunner
 
 import parlour
 from parlour import OptionError
-from parlour.agents import HARD_SECONDS, ISMCTSAgent, RandomAgent, make_agent, parse_spec
+from parlour.agents import HARD_SECONDS, ISMCTSAgent, RandomAgent, ismcts, make_agent, parse_spec
 from parlour.agents.arena import entries_of, mean_ci, places_of, run_arena
-from parlour.agents.arena_cli import app as arena_app
-from parlour.agents.arena_cli import split_agents
+from parlour.agents.arena_cli import app as arena_app, split_agents
 from parlour.agents.hints import format_hints, hints
-from parlour.agents import ismcts
-from parlour.agents.ismcts import gain_rewards, minmax_rewards, rank_rewards, step, \
-    value_rewards, win_shares
+from parlour.agents.ismcts import (
+    gain_rewards,
+    minmax_rewards,
+    rank_rewards,
+    step,
+    value_rewards,
+    win_shares,
+)
+from parlour.agents.profile import profile_of
 from parlour.core.hidden import NoDeal, redeal
 
 GAMES = parlour.games()
@@ -78,6 +84,27 @@ def test_bad_specs_refused_with_a_clear_error(spec, words):
     assert words in str(error.value)
 
 
+def test_a_games_search_settings_are_its_profile_and_nothing_else(tmp_path, monkeypatch):
+    """Issue 40: "a game's search settings live in one agent profile per game, not as fields of
+    Game": a profile file is named by a registered game, holds only the search's own settings,
+    and each is an ismcts parameter that hard is made with; a misspelt setting is refused."""
+    from parlour.agents import profile as profiles
+    from parlour.core.game import Game
+
+    folder = resources.files("parlour.agents") / "profiles"
+    named = sorted(p.name.removesuffix(".toml") for p in folder.iterdir()
+                   if p.name.endswith(".toml"))
+    assert named and set(named) <= set(parlour.games())
+    for name in named:
+        assert profile_of(parlour.load(name)) != profiles.Profile(), f"{name}'s sets nothing"
+    assert not any(name.startswith(("search_", "playout_")) for name in vars(Game))
+    (tmp_path / "profiles").mkdir()
+    (tmp_path / "profiles" / "typo.toml").write_text("deepth = 3\n")
+    monkeypatch.setattr(profiles.resources, "files", lambda package: tmp_path)
+    with pytest.raises(ValueError, match="deepth"):
+        profiles._profile("typo")
+
+
 def test_levels_are_what_they_say(game):
     assert isinstance(make_agent("easy", game), RandomAgent)
     medium = make_agent("medium", game)
@@ -87,9 +114,9 @@ def test_levels_are_what_they_say(game):
         assert isinstance(medium, game.heuristic)
     hard = make_agent("hard", game)
     assert isinstance(hard, ISMCTSAgent) and hard.seconds == HARD_SECONDS
-    assert hard.depth == game.playout_depth and hard.rounds == game.search_rounds
-    assert hard.reward == ("gain" if game.search_rounds else game.search_reward or "rank")
-    assert hard.floor == (game.search_floor or 0.0)
+    assert hard.depth == profile_of(game).depth and hard.rounds == profile_of(game).rounds
+    assert hard.reward == ("gain" if profile_of(game).rounds else profile_of(game).reward or "rank")
+    assert hard.floor == (profile_of(game).floor or 0.0)
     assert make_agent("hard:seconds=0.25", game).seconds == 0.25
     spec = make_agent("ismcts:iters=20,rollout=heuristic" if game.heuristic else
                       "ismcts:iters=20", game)
@@ -216,12 +243,14 @@ def test_hard_level_stays_under_its_second(clock):
 
 
 def test_same_seed_and_iterations_same_move(game):
+    def visits(agent):
+        return [(str(k), v.visits) for k, v in agent.last["root"].children.items()]
+
     for state in positions(game, 15, count=3):
         seat = state.current_player
         a = make_agent("ismcts:iters=15", game, seed=8)
         b = make_agent("ismcts:iters=15", game, seed=8)
         assert a.choose(state, seat) == b.choose(state, seat)
-        visits = lambda agent: [(str(k), v.visits) for k, v in agent.last["root"].children.items()]
         assert visits(a) == visits(b)
 
 
@@ -478,7 +507,7 @@ def test_widening_keeps_few_children_at_a_node():
     state = widest_position()
     legal = state.legal_actions()
     assert len(legal) > 30, "some game should offer many moves (trade offers, placements)"
-    depth = state.game.playout_depth
+    depth = profile_of(state.game).depth
     agent = ISMCTSAgent(seed=1, iters=64, widen=1.0, depth=depth)
     root = agent.search(state, state.current_player)
     assert 1 < len(root.children) <= 1 + 1.0 * 64 ** 0.5
@@ -496,14 +525,14 @@ def test_tree_holds_only_the_moves_it_is_allowed(game):
         return 1 + max((deepest(child) for child in node.children.values()), default=0) - (
             node.seat is None)
 
-    flat = ISMCTSAgent(seed=4, iters=60, tree=1, depth=game.playout_depth)
+    flat = ISMCTSAgent(seed=4, iters=60, tree=1, depth=profile_of(game).depth)
     root = flat.search(state, seat)
     assert root.children and deepest(root) == 1
     assert sum(child.visits for child in root.children.values()) == 60
-    assert deepest(ISMCTSAgent(seed=4, iters=60, tree=2, depth=game.playout_depth)
+    assert deepest(ISMCTSAgent(seed=4, iters=60, tree=2, depth=profile_of(game).depth)
                    .search(state, seat)) <= 2
     hard = make_agent("hard", game)
-    assert hard.tree == game.search_tree
+    assert hard.tree == profile_of(game).tree
     assert make_agent("hard:tree=3", game).tree == 3
     with pytest.raises(OptionError):
         make_agent("ismcts:tree=0", game)

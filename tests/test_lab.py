@@ -64,7 +64,8 @@ def test_card_influence_matches_hand_count():
     gaps = {c["card"]: c["gap"] for c in cards}
     assert gaps == pytest.approx({"W": -0.75, "X": 0.75, "Y": -0.25, "Z": 0.25})
     x = next(c for c in cards if c["card"] == "X")
-    assert x["with"]["rate"] == pytest.approx(0.875) and x["without"]["rate"] == pytest.approx(0.125)
+    assert x["with"]["rate"] == pytest.approx(0.875)
+    assert x["without"]["rate"] == pytest.approx(0.125)
 
 
 def test_agent_gap_matches_hand_count():
@@ -315,3 +316,26 @@ def test_card_influence_uses_the_hand_held_as_play_begins(game_id):
     if game_id == "viashi":
         # drawn, not dealt: held in hand and on the table
         assert sorted(hands[0]) == sorted(state.hands[0] + state.tables[0])
+
+
+def test_the_rules_events_are_counted_where_the_core_emits_them(tmp_path):
+    """DESIGN.md: a core's `step` "also emits named events (a trick won, a bomb, a god's effect,
+    an end condition) ... and the lab counts them". Arschloch's core emits them: every play and
+    pass of a game's record is one, each round ends in one "round over", and the report has them.
+    A game whose rules emit none (Politics, so far) has no such table."""
+    import parlour
+    from parlour.games.arschloch import Pass, Play
+    plan = Plan("arschloch", 4, ["heuristic", "random", "random", "random"],
+                options={"rounds": 2})
+    lab_run.run(plan, tmp_path)
+    for line in lab_run.read(tmp_path, with_records=True):
+        events, state = line["summary"]["events"], parlour.replay(line["record"])
+        kinds = [type(action) for action in state.history]
+        assert events["passed"] == kinds.count(Pass) and events["played"] == kinds.count(Play)
+        assert events["round over"] == state.round_count() == 2
+    figs = report.write(tmp_path)
+    rows = {r["event"]: r for r in figs["arms"]["A"]["events"]}
+    assert rows["round over"]["per_game"]["mean"] == 2 and rows["round over"]["games"]["rate"] == 1
+    assert "What the rules did" in (tmp_path / "report.md").read_text()
+    lab_run.run(Plan("politics", 2, ["heuristic"], options={"round_cap": 4}), tmp_path / "politics")
+    assert report.write(tmp_path / "politics")["arms"]["A"]["events"] is None

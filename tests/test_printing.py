@@ -1,5 +1,5 @@
-"""Print-and-play decks (issue 11): every card of a deck at real size on A4 or Letter pages, from the
-faces the room draws; `parlour deck DECK --pdf FILE`. The PDFs are opened with pypdf."""
+"""Print-and-play decks (issue 11): every card of a deck at real size on A4 or Letter pages, from
+the faces the room draws; `parlour deck DECK --pdf FILE`. The PDFs are opened with pypdf."""
 
 from __future__ import annotations
 

@@ -1,1 +1,2 @@
-"""Research adapters: PettingZoo, OpenSpiel and Gymnasium views of every Parlour game (the `research` extra)."""
+"""Research adapters: PettingZoo, OpenSpiel and Gymnasium views of every Parlour game (the
+`research` extra)."""

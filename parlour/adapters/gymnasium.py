@@ -4,9 +4,9 @@ Parlour computer players (`opponents`: a level "easy", "medium", "hard" or any a
     env = parlour.adapters.gymnasium.env("izind", seat=0, opponents="medium")
 
 Observations are the same dict as the PettingZoo adapter's: "observation" (the learner's view
-through `game.observation_encoder()`) and "action_mask" (int8 over `game.action_space_size`). The reward is
-0 until the game ends, then the learner's `returns()` value. `reset(seed=...)` fixes the deal and
-the opponents' own generators. An illegal action is not replaced: as PettingZoo's
+through `game.observation_encoder()`) and "action_mask" (int8 over `game.action_space_size`).
+The reward is 0 until the game ends, then the learner's `returns()` value. `reset(seed=...)`
+fixes the deal and the opponents' own generators. An illegal action is not replaced: as PettingZoo's
 TerminateIllegalWrapper does, it ends the episode with `illegal_reward` (-1 by default) and the
 game is left as it was. If a deal ends before the learner is ever asked to act (possible in a few
 games), reset deals again with the next seed, so every episode has at least one decision.

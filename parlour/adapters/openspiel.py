@@ -38,7 +38,6 @@ import pyspiel
 
 import parlour
 
-
 DEALS = 1000
 _LOADED: dict = {}  # (game id, players, options) -> the loaded Parlour game
 UTILITY_BOUND = 1e6
@@ -199,7 +198,7 @@ class ParlourState(pyspiel.State):
             return "before the deal"
         return _view_text(self.inner.view(None))
 
-    def trail(self) -> "_Trail":
+    def trail(self) -> _Trail:
         """What each seat has seen up to now (the state must be dealt)."""
         moves = len(self.inner.history)
         tip = self._trail
@@ -243,13 +242,13 @@ class _Trail:
         return _no_trail, ()
 
     @classmethod
-    def deal(cls, state, game) -> "_Trail":
+    def deal(cls, state, game) -> _Trail:
         views = [_without_log(state.view(seat)) for seat in game.seats]
         encode = game.observation_encoder().encode
         return cls(None, 0, tuple(json.dumps(v, sort_keys=True) for v in views), state.clone(),
                    views, [encode(v) for v in views])
 
-    def extend(self, actions, game) -> "_Trail":
+    def extend(self, actions, game) -> _Trail:
         encode = game.observation_encoder().encode
         state, views, sums = self.state.clone(), self.views, [s.copy() for s in self.sums]
         node = self

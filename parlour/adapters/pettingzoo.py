@@ -1,10 +1,10 @@
 """Every Parlour game as a PettingZoo AEC environment: `env("arschloch", players=4)`.
 
 Agents are "player_0".. in seat order. Each observation is a dict: "observation" (the seat's view
-through `game.observation_encoder()`, float32) and "action_mask" (int8 over the game's fixed action space,
-`game.action_space_size`). Rewards are 0 until the game ends, then each seat's `returns()` as the
-game defines them (scores or placements: see the game's rules page). `reset(seed=...)` fixes the
-deal; unseeded resets draw their seeds from the last seed given.
+through `game.observation_encoder()`, float32) and "action_mask" (int8 over the game's fixed
+action space, `game.action_space_size`). Rewards are 0 until the game ends, then each seat's
+`returns()` as the game defines them (scores or placements: see the game's rules page).
+`reset(seed=...)` fixes the deal; unseeded resets draw their seeds from the last seed given.
 
 An illegal action is handled as PettingZoo's classic environments do, by its own wrappers:
 TerminateIllegalWrapper ends the game with reward -1 for the offender and 0 for the others (with

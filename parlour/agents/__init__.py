@@ -12,9 +12,12 @@ OptionError naming what is allowed.
 
 from __future__ import annotations
 
+import math
+
 from ..core.errors import OptionError
 from .base import Agent, RandomAgent
-from .ismcts import PRIORS, ROLLOUTS, REWARDS, ISMCTSAgent, value_scorer
+from .ismcts import PRIORS, REWARDS, ROLLOUTS, ISMCTSAgent, value_scorer
+from .profile import profile_of
 
 # hard: one second a move on this machine (ISMCTSAgent stops a little short of it).
 HARD_SECONDS = 1.0
@@ -41,7 +44,7 @@ def _medium(game, seed, params):
 
 
 def _ismcts(game, seed, params):
-    params = {"depth": game.playout_depth, **params}
+    params = {"depth": profile_of(game).depth, **params}
     _check_bounds(game, params)
     return ISMCTSAgent(seed=seed, heuristic=game.heuristic, **params)
 
@@ -53,23 +56,24 @@ def _check_bounds(game, params) -> None:
 
 
 def hard_params(game) -> dict:
-    """What `hard` is for this game: a second of search, looking `playout_depth` moves ahead
-    where the game sets one; with a heuristic, its moves in the playouts and its move at the root,
-    kept unless the search finds a clearly better one, a tree no deeper than the game's
-    `search_tree` where it sets one, the game's `search_floor` under the trust test's spreads,
-    rewards by the game's `search_reward`, and playouts that end with the game's `search_rounds`
-    hands, scored by each seat's gain, where it sets those."""
-    params = {"seconds": HARD_SECONDS, "depth": game.playout_depth}
+    """What `hard` is for this game: a second of search, looking the profile's `depth` moves
+    ahead where it sets one; with a heuristic, its moves in the playouts and its move at the root,
+    kept unless the search finds a clearly better one, a tree no deeper than the profile's `tree`
+    and the profile's `floor` under the trust test's spreads, where it sets them; rewards by its
+    `reward`, and playouts that end with its `rounds` hands, scored by each seat's gain, where it
+    sets those (parlour/agents/profile.py)."""
+    search = profile_of(game)
+    params = {"seconds": HARD_SECONDS, "depth": search.depth}
     if game.heuristic is not None:
         params.update(rollout="heuristic", prior="heuristic", widen=1.0, trust=1.0)
-        if game.search_tree is not None:
-            params["tree"] = game.search_tree
-        if game.search_floor is not None:
-            params["floor"] = game.search_floor
-    if game.search_reward is not None:
-        params["reward"] = game.search_reward
-    if game.search_rounds is not None:
-        params.update(rounds=game.search_rounds, reward="gain")
+        if search.tree is not None:
+            params["tree"] = search.tree
+        if search.floor is not None:
+            params["floor"] = search.floor
+    if search.reward is not None:
+        params["reward"] = search.reward
+    if search.rounds is not None:
+        params.update(rounds=search.rounds, reward="gain")
     return params
 
 
@@ -84,27 +88,32 @@ def _no_params(kind, params):
         raise OptionError(f"agent {kind!r} takes no parameters (got {', '.join(params)})")
 
 
-# What each ismcts parameter is, for parsing and for error messages.
+# What each ismcts parameter is, for parsing and for error messages, and the least and the most a
+# number may be (a spec comes from people too: NaN, infinity or a huge value is refused).
 ISMCTS_PARAMS = {
-    "iters": (int, "iterations a move (a whole number, at least 1)"),
-    "seconds": (float, "seconds a move at most (a positive number)"),
-    "rollout": (str, "playout policy: " + " or ".join(ROLLOUTS)),
-    "c": (float, "UCB exploration constant (default 0.7)"),
+    "iters": (int, "iterations a move (a whole number, at least 1, up to 1,000,000,000)", 1, 10**9),
+    "seconds": (float, "seconds a move at most (a positive number, 0.001 to 3600)", 0.001, 3600.0),
+    "rollout": (str, "playout policy: " + " or ".join(ROLLOUTS), None, None),
+    "c": (float, "UCB exploration constant (default 0.7; at least 0, up to 100)", 0.0, 100.0),
     "reward": (str, "how returns become rewards in [0, 1]: " + " or ".join(REWARDS)
-                    + " (gain: the change in each seat's return since the searched position)"),
+                    + " (gain: the change in each seat's return since the searched position)",
+               None, None),
     "depth": (int, "playout moves before the game's estimate of the returns is taken, where "
-                   "it makes one (default: the game's playout_depth)"),
+                   "it makes one (default: the game's search profile's; 1 to 100,000)",
+              1, 100_000),
     "widen": (float, "progressive widening: a node holds at most 1 + widen * sqrt(visits) "
-                     "children (0: no limit)"),
-    "prior": (str, "the move tried first at the root: " + " or ".join(PRIORS)),
+                     "children (0: no limit; at most 100)", 0.0, 100.0),
+    "prior": (str, "the move tried first at the root: " + " or ".join(PRIORS), None, None),
     "trust": (float, "with prior=heuristic: keep the heuristic's move unless the best move beats "
-                     "it by this many standard errors (0: off)"),
+                     "it by this many standard errors (0: off; at most 100)", 0.0, 100.0),
     "floor": (float, "with trust: take each move's spread in the trust test as at least this "
-                     "share of the spread of all the root's playouts (0: off)"),
+                     "share of the spread of all the root's playouts (0: off; at most 1)",
+              0.0, 1.0),
     "tree": (int, "moves from the root the tree holds before playouts take over (a whole "
-                  "number; default: no limit)"),
+                  "number, 1 to 10,000; default: no limit)", 1, 10_000),
     "rounds": (int, "playouts stop once this many rounds (hands of a match) have ended, the one "
-                    "under way counting as the first, and take the game's estimate there"),
+                    "under way counting as the first, and take the game's estimate there "
+                    "(1 to 1,000)", 1, 1000),
 }
 
 KINDS = {
@@ -144,15 +153,19 @@ def parse_spec(spec: str) -> tuple[str, dict]:
             if not allowed:
                 raise OptionError(f"agent {kind!r} takes no parameters (got {key!r})")
             raise OptionError(f"agent {kind!r} has no parameter {key!r}; parameters: "
-                              + "; ".join(f"{k}: {d}" for k, (_t, d) in allowed.items()))
+                              + "; ".join(f"{k}: {d}" for k, (_t, d, *_r) in allowed.items()))
         if key in params:
             raise OptionError(f"agent spec {spec!r} gives {key!r} twice")
-        kind_of, doc = allowed[key]
+        kind_of, doc, low, high = allowed[key]
         try:
-            params[key] = kind_of(value) if kind_of is not str else value.lower()
+            number = kind_of(value) if kind_of is not str else value.lower()
         except ValueError:
+            number = None
+        if number is None or (low is not None and not (
+                math.isfinite(number) and low <= number <= high)):
             raise OptionError(f"agent spec {spec!r}: {key}={value!r} is not allowed; "
-                              f"{key} is {doc}") from None
+                              f"{key} is {doc}")
+        params[key] = number
     return kind, params
 
 

@@ -3,19 +3,35 @@ line. The main CLI mounts `app` (or calls `arena` as a command of its own)."""
 
 from __future__ import annotations
 
-from typing import Optional
-
 import typer
 from rich.console import Console
-from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
-                           TimeElapsedColumn, TimeRemainingColumn)
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 
 from ..core.errors import OptionError
 from ..core.registry import game_class, load
-from ..terminal import (CONTEXT, Command, Group, agents_option, game_argument, games_option,
-                        jobs_option, json_option, players_option, rule_options, seed_option,
-                        unwritable, write_json)
+from ..terminal import (
+    CONTEXT,
+    Command,
+    Group,
+    agents_option,
+    game_argument,
+    games_option,
+    jobs_option,
+    json_option,
+    players_option,
+    rule_options,
+    seed_option,
+    unwritable,
+    write_json,
+)
 from . import parse_spec
 
 app = typer.Typer(cls=Group, help="Computer players against each other.", no_args_is_help=True,
@@ -31,16 +47,16 @@ def arena(
                                 "are separated by '/', e.g. ismcts:seconds=0.5/rollout=heuristic)"),
     games: int = games_option(100),
     seed: int = seed_option(0, "seed of the deals and of the agents"),
-    players: Optional[int] = players_option("seats (default: one per agent)"),
+    players: int | None = players_option("seats (default: one per agent)"),
     option: list[str] = rule_options(),
-    json_out: Optional[str] = json_option(),
+    json_out: str | None = json_option(),
     markdown: bool = typer.Option(False, "--markdown/--no-markdown",
                                   help="also print the tables as Markdown"),
     jobs: int = jobs_option("worker processes (the results do not depend on it)"),
-    journal: Optional[str] = typer.Option(None, "--journal", metavar="PATH",
-                                          help="add each game's outcome to this file as it "
-                                               "ends; run again with it to go on after a stop",
-                                          show_default=False),
+    journal: str | None = typer.Option(None, "--journal", metavar="PATH",
+                                       help="add each game's outcome to this file as it "
+                                            "ends; run again with it to go on after a stop",
+                                       show_default=False),
 ) -> None:
     """Play GAME many times with seats rotated and report each agent's mean return and place
     (95% intervals), paired differences between the agents listed, and an openskill rating."""

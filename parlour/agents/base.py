@@ -31,3 +31,19 @@ class RandomAgent(Agent):
 
     def act(self, view, legal_actions):
         return legal_actions[self.rng.randrange(len(legal_actions))]
+
+
+class CoreHeuristic(Agent):
+    """A game's heuristic written on its core (parlour/fast/<game>.py, `heuristic_action`): on a
+    readable state that wraps a core position it asks the core, as the search's playouts do; from
+    a view alone, the game's own `act` makes the same choice."""
+
+    name = "heuristic"
+
+    def choose(self, state, seat: int):
+        position = getattr(state, "core", None)
+        if position is None or seat != position.to_act():
+            return super().choose(state, seat)
+        legal = position.legal()
+        pick = legal[0] if len(legal) == 1 else position.heuristic_action(legal)
+        return state.game.action_from_id(pick)

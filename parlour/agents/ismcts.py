@@ -186,10 +186,13 @@ class ISMCTSAgent(Agent):
         first = None
         if self.prior == "heuristic":
             first = self.heuristic(seed=rng.getrandbits(32)).choose(state, seat)
-        if policies is None and last_round is None and self.twins:
+        # A determinize set on this very state (a caller's, a test's) is the search's only view
+        # of the hidden cards: the integer form, with its own, is not used then.
+        if last_round is None and self.twins and "determinize" not in vars(state):
             module = twin_module(state.game)
             fast = module.twin(state, rng.getrandbits(64)) if module is not None else None
-            if fast is not None:
+            # Heuristic playouts run on the integer form where it offers the game's heuristic.
+            if fast is not None and (policies is None or fast.heuristic):
                 root, done = self._search_twin(module, fast, state, seat, rng, deadline, first)
                 self.last = {"iterations": done, "seconds": now() - start, "root": root,
                              "first": first, "twin": True}
@@ -226,13 +229,15 @@ class ISMCTSAgent(Agent):
             score = minmax_rewards  # of the gains, which the twin's search takes itself
         search = Search(self.c, self.widen, -1 if self.tree is None else self.tree,
                         -1 if self.depth is None else self.depth, score,
-                        self.reward == "gain", now)
+                        self.reward == "gain", now, heuristic=self.rollout == "heuristic")
         legal = state.legal_actions()
-        by_code = {module.encode(action): action for action in legal}
+        # A core whose moves are the game's action ids needs no encode of its own.
+        encode = getattr(module, "encode", state.game.action_id)
+        by_code = {encode(action): action for action in legal}
         limit = self.iters if self.iters is not None else 1 << 62
         fast_root, done = search.run(fast, seat, Rng(rng.getrandbits(64)), limit,
                                      -1.0 if deadline is None else deadline,
-                                     -1 if first is None else module.encode(first))
+                                     -1 if first is None else encode(first))
         root = Node(None)
         root.visits = fast_root.visits
         for code, twin in fast_root.children.items():

@@ -96,7 +96,9 @@ class Option:
 
 
 def _show(value: Any) -> str:
-    return "none" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
+    if value is None:
+        return "none"
+    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 @dataclass(frozen=True)
@@ -130,30 +132,10 @@ class Game:
     """A game loaded with its number of players and options. Immutable once made."""
 
     info: ClassVar[GameInfo]
-    state_class: ClassVar[type["State"]]
+    state_class: ClassVar[type[State]]
     heuristic: ClassVar[type | None] = None  # the game's own heuristic agent class
     # Option sets the conformance suite plays (every variant should appear in one).
     sample_options: ClassVar[tuple[dict, ...]] = ({},)
-    # Search playouts may stop after this many moves and score the position by
-    # `State.estimate()`: for games whose random playouts are long or never end.
-    playout_depth: ClassVar[int | None] = None
-    # Hard's search tree holds this many moves from the root and its playouts go on from there:
-    # for games where the tree's own picks for the other seats, each on a few visits, play them
-    # worse than the heuristic does and so mislead the search (None: no limit).
-    search_tree: ClassVar[int | None] = None
-    # For a match of many hands: hard's playouts stop when this many hands have ended (the one
-    # under way the first) and are scored by each seat's gain since the searched position, so
-    # that neither the next hand's luck nor the totals of the hands before drown the hand at
-    # stake (None: play on to the depth or the end, reward by rank).
-    search_rounds: ClassVar[int | None] = None
-    # Hard's trust test takes each move's spread as at least this share of the spread of all the
-    # root's playouts: for games where a move's few playouts often score alike, which would make
-    # any better mean among them look certain (None: no floor).
-    search_floor: ClassVar[float | None] = None
-    # How hard's search turns returns into rewards, where the game knows better than by rank:
-    # "value" for a game whose `estimate()` is an expected return, so that a move that makes a
-    # win likelier counts even when no seat's place changes (needs `return_bounds`).
-    search_reward: ClassVar[str | None] = None
     # The least and the most `returns()` can give a seat, where the game bounds them.
     return_bounds: ClassVar[tuple[float, float] | None] = None
     # True when a stacked deck alone fixes the opening position (no die, cup or other draw).
@@ -190,7 +172,7 @@ class Game:
         return DECKS[self.info.deck]
 
     # States ----------------------------------------------------------------------------------
-    def new_state(self, seed: int | None = None, deck: Sequence[str] | None = None) -> "State":
+    def new_state(self, seed: int | None = None, deck: Sequence[str] | None = None) -> State:
         """A new game. Same seed and options give the same game on every machine; `deck` stacks
         the cards (top first) for tests and for dealing real cards."""
         if seed is None:
@@ -207,7 +189,7 @@ class Game:
         return 10_000
 
     # Notation --------------------------------------------------------------------------------
-    def parse_action(self, state: "State", text: str):
+    def parse_action(self, state: State, text: str):
         """Read an action in the game's notation (what `str(action)` prints). The default matches
         the text against the legal actions; games override it to accept more spellings."""
         wanted = " ".join(text.split()).lower()
@@ -329,13 +311,14 @@ class State:
     def view(self, seat: int | None) -> dict:
         raise NotImplementedError
 
-    def determinize(self, seat: int, rng: random.Random) -> "State":
+    def determinize(self, seat: int, rng: random.Random) -> State:
         raise NotImplementedError
 
     def estimate(self) -> list[float] | None:
         """A guess at each seat's final return from this position, on the scale of `returns()`,
         for search that stops its playouts early (a game whose playouts are long or slow says how
-        early with `Game.playout_depth`). None where the game makes no guess."""
+        early by the depth in its search profile, parlour/agents/profiles/). None where the game
+        makes no guess."""
         return None
 
     # A game that stops at its own cap (a round or turn limit) sets this; the lab and bench/
@@ -352,6 +335,12 @@ class State:
         hand = self.view(seat).get("hand")
         if isinstance(hand, list) and all(isinstance(card, str) for card in hand):
             return list(hand)
+        return None
+
+    def event_counts(self) -> dict[str, int] | None:
+        """How often each of the game's named events (a trick won, a bomb, a god's effect, an
+        end condition) has happened so far, where the game's core emits them; None otherwise.
+        The lab reports them as what the rules did."""
         return None
 
     def round_count(self) -> int | None:
@@ -400,10 +389,10 @@ class State:
         if reason:
             raise IllegalAction(reason)
 
-    def clone(self) -> "State":
+    def clone(self) -> State:
         return copy.deepcopy(self)
 
-    def _clone_base(self) -> "State":
+    def _clone_base(self) -> State:
         """A shallow copy sharing the generator (copied on its next draw) and with its own
         history: a game's clone() starts here and copies its own mutable fields."""
         twin = object.__new__(type(self))

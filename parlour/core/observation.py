@@ -18,7 +18,8 @@ plays a few seeded random games (always the same ones, so the layout is the same
 and records every path it sees and the kinds of value found there, in every seat's view at the
 deal and then in the views of the seat to act and of one other seat in turn at each move. Paths
 seen later but never in those samples (a longer list, a rare phase) are dropped: the vector is
-truncated to the layout, never grown. This is an honest, blunt featuriser for research baselines, not a tuned one.
+truncated to the layout, never grown. This is an honest, blunt featuriser for research
+baselines, not a tuned one.
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ class ObservationEncoder:
         self.card_index = {name: i for i, name in enumerate(self.card_names)}
         kinds: dict[str, set] = {}
         rng = random.Random(f"parlour-observation-{game.info.id}")
-        for number in range(sample_games):
+        for _ in range(sample_games):
             state = game.new_state(seed=rng.randrange(2**32))
             steps = 0
             while True:

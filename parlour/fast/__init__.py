@@ -18,6 +18,10 @@ and its FastState subclass keeps `legal()` in the order of the readable `legal_a
 `legal()[i] == encode(state.legal_actions()[i])`. tests/fast/ plays thousands of random games
 through both forms and compares every legal move list, step, estimate and return.
 
+A game may instead hold its rules only here, one form per rule: its readable state then wraps
+the core position (`twin` hands out a copy of it), and the core's action ints are the game's
+action ids, so the module needs no `encode` and no differential test.
+
 These modules are written for `mypy --strict`, so that `PARLOUR_FAST=1 scripts/setup` (that is,
 `pip install -e '.[fast]'`, then `PARLOUR_FAST=1 python setup.py build_ext --inplace`) compiles
 them with mypyc. Pure Python stays the default and needs no compiler.

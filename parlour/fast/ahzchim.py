@@ -19,14 +19,15 @@ An action packs its fields into one int (owner below 16: up to ten players):
 
 `chances` counts the deal, the reshuffles of a Pord deck that has cards to shuffle and the razed
 Zahahnie shuffled into the Pord (option razed_to = pord): the readable game's only draws of its
-generator (twin() counts them in its log).
+generator (the readable state counts them in `chances_since_deal`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from math import exp
 from operator import itemgetter
-from typing import Any, Callable, Final
+from typing import Any, Final
 
 from ..core.cards import FRENCH_RANKS
 from .core import NOBODY, FastState, Rng
@@ -58,13 +59,15 @@ RESHPEL_BIT: Final = 1 << RESHPEL_CARD
 LOW: Final = (1 << 8) - 1
 MID: Final = 7 << 8
 HIGH: Final = 3 << 11
-# The win model of the readable game's estimate().
+# The win model of the game's estimate() (the readable game's comment says how it was fitted),
+# written once: the readable game reads WIN_WEIGHTS from here.
 W0: Final = 0.431
 W1: Final = 0.115
 W2: Final = -0.054
 W3: Final = 0.346
 W4: Final = 0.148
 W5: Final = -0.097
+WIN_WEIGHTS: Final = (W0, W1, W2, W3, W4, W5)
 
 PASS: Final = 0
 YIELD: Final = 1
@@ -675,7 +678,6 @@ def _rules(game: Any) -> Rules | None:
     return rules
 
 
-_public: Final = itemgetter(0)  # a log entry's public line
 
 
 def _mask(names: list[str]) -> int:
@@ -723,9 +725,7 @@ def twin(state: Any, seed: int) -> AhzchimFast | None:
             card = card_of(name)
             target = card_of(state.zah[owner][index][0])
     taker, when = state.exhausted if state.exhausted is not None else (-1, 0)
-    # The deal, then the generator's draws the log tells of.
-    text = "\n".join(map(_public, state.log))
-    chances = 1 + text.count("shuffles the discard pile") + text.count("razed into the Pord")
+    chances = 1 + state.chances_since_deal  # the deal, then the generator's draws
     discard = [card_of(c) for c in state.discard]
     return AhzchimFast(
         rules, Rng(seed), chances, phase, NOBODY if phase == OVER else state.to_act,

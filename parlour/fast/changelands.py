@@ -1,21 +1,12 @@
-"""Changelands on integers (the twin of parlour/games/changelands.py), every round limit and
-player count (2-4).
+"""Changelands' rules, the only copy: the field, the corner flames, the seats, the deal, a turn (the
+draw, the change, the steps and their landings), a marker on a flame, the win, in the order of
+docs/rules/changelands.md. parlour/games/changelands.py is the readable layer on top: actions,
+notation, views and the log, narrated from the events a step emits here.
 
-A card is its index in VIASHI_CARDS: suit * 9 + rank - 1 for the five suits (W R P B G), 45 + the
-god's rank - 1 for the gods, so the flames are 9..17 and the gods 45..53. A square is row * 5 +
-column, row 0 the north edge, as in the readable game. The field is a list of 25 cards; each hand
-is a list of cards sorted as the readable hands are (by card index); the draw pile and the discard
-pile are lists, their tops last. Markers, starts and goals are squares.
-
-An action is the readable game's `action_id`: 0 stop, 1-4 a step north, east, south, west, and
-5 + card * 25 + square the change putting `card` on `square`.
-
-The tables below hold, for a square and the card on it, the steps a marker there may take (before
-the flames around are looked at) and what landing there does, so that a step is a few lookups.
-
-`chances` counts the draws of the readable game's generator: the deal (with the shuffle of corner
-flames back into the deck when it happens) and each reshuffle of the discard pile into a new draw
-pile.
+A card is its index in VIASHI_CARDS: suit * 9 + rank - 1 for the suits W R P B G (the flames are
+9..17), 45.. the gods. A square is row * 5 + column, row 0 the north edge. Hands are sorted lists;
+the piles are lists, their tops last. Actions, the game's one numbering (Game.action_id, records,
+search): 0 stop, 1-4 a step north, east, south, west, 5 + card * 25 + square a change.
 """
 
 from __future__ import annotations
@@ -23,89 +14,66 @@ from __future__ import annotations
 from bisect import insort
 from typing import Any, Final
 
-from ..core.cards import VIASHI_CARDS
-from .core import NOBODY, FastState, Rng
+from .core import NOBODY, Event, FastState, Rng, core_copy
 
 # Constants and tables are Final: mypyc inlines a Final int and keeps a Final table in a C
 # static, where a plain module global is a dict lookup (and an unboxing) at every use.
-CARD: Final[dict[str, int]] = {name: i for i, name in enumerate(VIASHI_CARDS)}
 N_CARDS: Final = 54
 SIZE: Final = 5
 SQUARES: Final = SIZE * SIZE
 HAND_SIZE: Final = 4
 STEPS: Final = 3
-
 STOP: Final = 0
 CHANGE: Final = 5  # + card * 25 + square
-
+ACTIONS: Final = CHANGE + N_CARDS * SQUARES
 REPLACE: Final = 0
 MOVE: Final = 1
 OVER: Final = 2
-
-# Seats south, north, east, west: starts and goals as squares.
+PHASE_NAMES: Final = ("replace", "move", "over")
+# Seats south, north, east, west: each starts on "the rightmost card of the row of cards closest
+# to them" and must reach "the leftmost card of the row furthest from them".
 STARTS: Final = (24, 0, 4, 20)
 GOALS: Final = (0, 24, 20, 4)
 CORNERS: Final = (0, 4, 20, 24)
-
-RESHUFFLE_LOG: Final = "the discard pile is shuffled into a new draw pile"
-CORNER_LOG: Final = "flames on the corners"
-
-
-def card_of(name: str) -> int:
-    return CARD[name]
+FLAME: Final[list[bool]] = [9 <= c < 18 for c in range(N_CARDS)]
+OFFSET: Final = (0, -SIZE, 1, SIZE, -1)  # by step action
 
 
-def _is_flame(card: int) -> bool:
-    return 9 <= card < 18
+def ways(card: int) -> tuple[int, ...]:
+    """The steps from a card: wind north, stone east, wave west, leaf south, a god any one way, a
+    flame none."""
+    return (1, 2, 3, 4) if card >= 45 else ((1,), (), (2,), (4,), (3,))[card // 9]
 
 
-# By card: whether it is a flame (never landed on).
-FLAME: Final[list[bool]] = [_is_flame(c) for c in range(N_CARDS)]
-# The step actions 1-4 as (row, column) offsets and square offsets.
-_DELTA: Final = ((0, 0), (-1, 0), (0, 1), (1, 0), (0, -1))
-OFFSET: Final = (0, -SIZE, 1, SIZE, -1)
-
-
-def _ways(card: int) -> tuple[int, ...]:
-    """The step actions a card allows: its suit's way, any for a god, none for a flame."""
-    if card >= 45:
-        return (1, 2, 3, 4)
-    return ((1,), (), (2,), (4,), (3,))[card // 9]
-
-
-def _target(square: int, action: int) -> int:
+def beside(square: int, action: int) -> int:
+    """The square one step (action 1-4) away, -1 off the grid."""
     row, col = divmod(square, SIZE)
-    dr, dc = _DELTA[action]
-    row += dr
-    col += dc
+    row += (0, -1, 0, 1, 0)[action]
+    col += (0, 0, 1, 0, -1)[action]
     return row * SIZE + col if 0 <= row < SIZE and 0 <= col < SIZE else -1
 
 
-# By square * 54 + the card on it: the steps on the grid as (action, square stepped to), in the
-# readable order (n e s w); flames among the squares are for the caller to leave out.
+# By square * 54 + the card on it: WAYS, the steps that stay on the grid as (action, square), a
+# flame there for the caller to leave out; LANDING, OFF where landing there points off the grid,
+# else the square it points to (a flame there ends the turn), FREE for a god (or a flame).
 WAYS: Final[list[tuple[tuple[int, int], ...]]] = []
-# By square * 54 + card: OFF if landing there sends the marker back to start, else the square its
-# card points to (a flame there ends the turn), or FREE for a god (and a flame, never landed on).
 LANDING: Final[list[int]] = []
 OFF: Final = -2
 FREE: Final = -1
+# AROUND[q], a mask: q and the squares beside it, whose cards say where a marker on q may go.
+AROUND: Final[list[int]] = []
 for _q in range(SQUARES):
     for _c in range(N_CARDS):
-        _ws = _ways(_c)
-        WAYS.append(tuple((a, _target(_q, a)) for a in _ws if _target(_q, a) >= 0))
-        if len(_ws) != 1:
-            LANDING.append(FREE)
-        else:
-            _t = _target(_q, _ws[0])
-            LANDING.append(OFF if _t < 0 else _t)
-
-# By goal * 25 + square: the readable estimate, 1 at the goal, as it computes it.
-_FAR: Final = 2 * (SIZE - 1)
-ESTIMATE: Final[list[float]] = [
-    1.0 - (abs(g // SIZE - q // SIZE) + abs(g % SIZE - q % SIZE)) / _FAR
-    for g in range(SQUARES) for q in range(SQUARES)]
-
-# By blocked squares (a mask) * 64 + card: the changes putting that card on each other square.
+        _ws = ways(_c)
+        WAYS.append(tuple((a, beside(_q, a)) for a in _ws if beside(_q, a) >= 0))
+        LANDING.append(FREE if len(_ws) != 1 else OFF if beside(_q, _ws[0]) < 0
+                       else beside(_q, _ws[0]))
+    AROUND.append(sum(1 << t for t in {_q, *(beside(_q, a) for a in (1, 2, 3, 4))} if t >= 0))
+# By square * 25 + square: the steps between them; by goal * 25 + square, how near to the goal.
+DISTANCE: Final[list[int]] = [abs(a // SIZE - b // SIZE) + abs(a % SIZE - b % SIZE)
+                              for a in range(SQUARES) for b in range(SQUARES)]
+ESTIMATE: Final[list[float]] = [1.0 - d / (2 * (SIZE - 1)) for d in DISTANCE]
+# By the squares no change may touch (a mask) << 6 | card: the changes putting card elsewhere.
 _CHANGES: dict[int, tuple[int, ...]] = {}
 
 
@@ -117,225 +85,434 @@ def _changes(blocked: int, card: int) -> tuple[int, ...]:
     return row
 
 
+# Events: what a step did, (kind, seat, square, cards, way), for the readable layer's log and the
+# lab's counts. Search leaves `events` None and none are made.
+CORNERS_SWAPPED: Final = 0  # cards: the flames set aside from the corners
+RESHUFFLED: Final = 1  # the discards are the new draw pile
+CHANGED: Final = 2  # seat put cards[0] on square for cards[1]
+STEPPED: Final = 3  # seat stepped `way` (1-4) to square
+STOPPED: Final = 4  # seat stopped on square
+WON: Final = 5
+SENT_BACK: Final = 6  # cards[0] points off the grid: seat goes back to square, his start
+BLOCKED: Final = 7  # cards[0] points to a flame: the turn ends
+MENDED: Final = 8  # the flame cards[0] on seat's start corner is discarded for cards[1]
+DRAWN: Final = 9  # the round limit is reached
+EVENT_NAMES: Final = ("corner flames", "reshuffle", "change", "step", "stop", "win",
+                      "back to start", "flame ahead", "start mended", "drawn")
+# Why a move is refused: the readable layer words each.
+LEGAL: Final = 0
+CHANGED_ALREADY: Final = 1
+NOT_HELD: Final = 2
+MARKED: Final = 3
+CHANGE_FIRST: Final = 4
+WRONG_WAY: Final = 5
+OFF_GRID: Final = 6
+ON_FLAME: Final = 7
+GAME_OVER: Final = 8
+
+
 class ChangelandsFast(FastState):
-    players: int
-    chances: int
-    rng: Rng
+    """A position: the field, the markers, the hands and the piles, whose turn and how far in."""
 
-    def __init__(self, players: int, limit: int, rng: Rng, chances: int, actor: int, phase: int,
-                 steps: int, round_: int, winner: int, drawn: bool, field: list[int],
-                 markers: list[int], hands: list[list[int]], pile: list[int],
-                 discard: list[int]) -> None:
+    limit: int  # the round limit
+    events: list[Event] | None
+    actor: int  # NOBODY once over
+    phase: int
+    steps: int  # taken this turn
+    round: int
+    winner: int  # -1: none
+    drawn: bool
+    field: list[int]
+    markers: list[int]
+    hands: list[list[int]]
+    pile: list[int]
+    discard: list[int]
+    heuristic = True  # heuristic_action below
+
+    def __init__(self, players: int, limit: int, rng: Rng,
+                 src: ChangelandsFast | None = None) -> None:
         self.players = players
-        self.limit = limit  # the round limit
+        self.limit = limit
         self.rng = rng
-        self.chances = chances
-        self.actor = actor  # NOBODY once over
-        self.phase = phase
-        self.steps = steps  # taken this turn
-        self.round = round_
-        self.winner = winner  # -1: none
-        self.drawn = drawn
-        self.field = field
-        self.markers = markers
-        self.hands = hands
-        self.pile = pile
-        self.discard = discard
+        self.events = None
+        self.chances = 0
+        if src is None:
+            return  # a new game: deal() sets the rest
+        self.chances = src.chances
+        self.actor = src.actor
+        self.phase = src.phase
+        self.steps = src.steps
+        self.round = src.round
+        self.winner = src.winner
+        self.drawn = src.drawn
+        self.field = src.field[:]
+        self.markers = src.markers[:]
+        self.hands = [h[:] for h in src.hands]
+        self.pile = src.pile[:]
+        self.discard = src.discard[:]
 
-    # A turn: the draw --------------------------------------------------------------------------
-    def _start_turn(self, seat: int) -> None:
-        self.actor = seat
-        self.phase = REPLACE
-        self.steps = 0
+    def copy(self) -> ChangelandsFast:
+        return ChangelandsFast(self.players, self.limit, self.rng, self)
+
+    def to_act(self) -> int:
+        return self.actor
+
+    def emit(self, kind: int, seat: int = -1, square: int = -1, cards: tuple[int, ...] = (),
+             way: int = 0) -> None:
+        if self.events is not None:
+            self.events.append(Event(kind, seat, square, cards, (way,)))
+
+    # The field, the seats and the deal ---------------------------------------------------------
+    def deal(self, cards: list[int] | None) -> None:
+        """"The top twenty-five cards are laid out in a five by five grid", row by row from the
+        north-west corner; four cards each, one at a time from seat 0; the rest is the draw
+        pile, and seat 0 begins. `cards` stacks the deck (top first), else it is shuffled."""
+        if cards is None:
+            cards = list(range(N_CARDS))
+            self.rng.shuffle(cards)
+            self.chances += 1
+        field, rest = cards[:SQUARES], cards[SQUARES:]
+        self.swap_corner_flames(field, rest)
+        pile = rest[::-1]
+        n = self.players
+        hands: list[list[int]] = [[] for _ in range(n)]
+        for i in range(HAND_SIZE * n):
+            hands[i % n].append(pile.pop())
+        for hand in hands:
+            hand.sort()
+        self.field, self.pile, self.discard, self.hands = field, pile, [], hands
+        self.markers = list(STARTS[:n])
+        self.round, self.winner, self.drawn = 1, -1, False
+        self.start_turn(0)
+
+    def swap_corner_flames(self, field: list[int], rest: list[int]) -> None:
+        """"If any of the corner cards are flame cards, those cards are swapped for another card,
+        and the flame cards are reshuffled into the deck": the next card that is not a flame."""
+        aside: list[int] = []
+        for corner in CORNERS:
+            if FLAME[field[corner]]:
+                aside.append(field[corner])
+                while FLAME[rest[0]]:
+                    aside.append(rest.pop(0))
+                field[corner] = rest.pop(0)
+        if aside:
+            rest += aside
+            self.rng.shuffle(rest)
+            self.chances += 1
+            self.emit(CORNERS_SWAPPED, -1, -1, tuple(aside))
+
+    # A turn: the draw, the change -------------------------------------------------------------
+    def start_turn(self, seat: int) -> None:
+        """"On a players turn, he draws a card"; an empty draw pile is made again of the
+        discards, shuffled (ruling)."""
+        self.actor, self.phase, self.steps = seat, REPLACE, 0
         if not self.pile and self.discard:
-            pile = self.discard
-            self.discard = []
+            pile, self.discard = self.discard, []
             self.rng.shuffle(pile)
             self.pile = pile
             self.chances += 1
+            self.emit(RESHUFFLED)
         if self.pile:
             insort(self.hands[seat], self.pile.pop())
 
-    def _end_turn(self) -> None:
+    def end_turn(self) -> None:
+        """The next seat's turn; a game nobody has won in `round_limit` rounds is drawn."""
         nxt = self.actor + 1
         if nxt == self.players:
             nxt = 0
             self.round += 1
             if self.round > self.limit:
-                self.drawn = True
-                self.actor = NOBODY
-                self.phase = OVER
+                self.drawn, self.actor, self.phase = True, NOBODY, OVER
+                self.emit(DRAWN)
                 return
-        self._start_turn(nxt)
+        self.start_turn(nxt)
 
-    def _back_to_start(self, seat: int) -> None:
-        start = STARTS[seat]
-        self.markers[seat] = start
-        field = self.field
-        flame = field[start]
-        if not FLAME[flame]:
-            return
-        # A flame under the marker on its start: the top card that is not a flame replaces it,
-        # from the discard pile, else from the draw pile.
-        for pile in (self.discard, self.pile):
-            for i in range(len(pile) - 1, -1, -1):
-                if not FLAME[pile[i]]:
-                    field[start] = pile.pop(i)
-                    self.discard.append(flame)
-                    return
+    def blocked(self, seat: int) -> int:
+        """The squares seat may not change, a mask: any with a marker on it, but (ruling) his own
+        start corner while only his marker stands there."""
+        blocked = 0
+        for s in range(self.players):
+            at = self.markers[s]
+            if s != seat or at != STARTS[s]:
+                blocked |= 1 << at
+        return blocked
 
-    def _can_step(self, square: int) -> bool:
+    def change(self, seat: int, card: int, square: int) -> None:
+        """"Remove any card from the playing field that does not have a marker on it, putting it
+        in the discard pile and replacing it with one from his hand." A flame he puts under his
+        own marker (on his start) is a marker on a flame."""
+        old = self.field[square]
+        self.hands[seat].remove(card)
+        self.field[square] = card
+        self.discard.append(old)
+        self.emit(CHANGED, seat, square, (card, old))
+        if self.markers[seat] == square and FLAME[card]:
+            self.back_to_start(seat)
+        self.phase = MOVE
+        if not self.can_step(self.markers[seat]):
+            self.end_turn()
+
+    # A turn: the steps -------------------------------------------------------------------------
+    def can_step(self, square: int) -> bool:
+        """"Markers may not land on flame cards", nor step off the grid."""
         field = self.field
         for _, target in WAYS[square * N_CARDS + field[square]]:
             if not FLAME[field[target]]:
                 return True
         return False
 
-    # The contract ----------------------------------------------------------------------------
-    def to_act(self) -> int:
-        return self.actor
+    def step_to(self, seat: int, action: int) -> None:
+        """Each step is a landing: the goal wins at once; a card that points off the grid sends
+        the marker back to start and ends the turn; one that points to a flame ends the turn; so
+        does the third step, or one after which no step is possible."""
+        target = self.markers[seat] + OFFSET[action]
+        self.markers[seat] = target
+        self.steps += 1
+        self.emit(STEPPED, seat, target, (), action)
+        if target == GOALS[seat]:
+            self.winner, self.actor, self.phase = seat, NOBODY, OVER
+            self.emit(WON, seat)
+            return
+        field = self.field
+        land = LANDING[target * N_CARDS + field[target]]
+        if land == OFF:
+            self.emit(SENT_BACK, seat, STARTS[seat], (field[target],))
+            self.back_to_start(seat)
+            self.end_turn()
+        elif land >= 0 and FLAME[field[land]]:
+            self.emit(BLOCKED, seat, target, (field[target],))
+            self.end_turn()
+        elif self.steps >= STEPS or not self.can_step(target):
+            self.end_turn()
 
+    def back_to_start(self, seat: int) -> None:
+        """"If the starting corner is a flame card, that card should be discarded and a new card
+        randomly drawn from the top of the discard deck": the top card that is not a flame,
+        taken before the flame is discarded; from the draw pile if the discards hold none."""
+        start = STARTS[seat]
+        self.markers[seat] = start
+        flame = self.field[start]
+        if not FLAME[flame]:
+            return
+        for pile in (self.discard, self.pile):
+            for i in range(len(pile) - 1, -1, -1):
+                if not FLAME[pile[i]]:
+                    self.field[start] = pile.pop(i)
+                    self.discard.append(flame)
+                    self.emit(MENDED, seat, start, (flame, self.field[start]))
+                    return
+
+    # The contract ----------------------------------------------------------------------------
     def legal(self) -> list[int]:
         seat = self.actor
-        phase = self.phase
-        if phase == MOVE:
+        if self.phase == MOVE:
             field = self.field
             at = self.markers[seat]
             out = [a for a, t in WAYS[at * N_CARDS + field[at]] if not FLAME[field[t]]]
             out.append(STOP)
             return out
-        if phase == OVER:
+        if self.phase == OVER:
             return []
-        # The change: any square but one another marker stands on, or the seat's own unless it
-        # stands on its start.
-        blocked = 0
-        markers = self.markers
-        for s in range(self.players):
-            at = markers[s]
-            if s != seat or at != STARTS[s]:
-                blocked |= 1 << at
-        blocked <<= 6
-        changes = _CHANGES
+        blocked = self.blocked(seat) << 6
         out = []
         for card in self.hands[seat]:
-            row = changes.get(blocked | card)
-            if row is None:
-                row = _changes(blocked >> 6, card)
-            out += row
+            row = _CHANGES.get(blocked | card)
+            out += _changes(blocked >> 6, card) if row is None else row
         return out
+
+    def why_not(self, action: int) -> int:
+        """Why `action` (any number of the game's) may not be played now, or LEGAL."""
+        if self.phase == OVER:
+            return GAME_OVER
+        seat = self.actor
+        at = self.markers[seat]
+        if action >= CHANGE:
+            card, square = divmod(action - CHANGE, SQUARES)
+            if self.phase != REPLACE:
+                return CHANGED_ALREADY
+            if card not in self.hands[seat]:
+                return NOT_HELD
+            return MARKED if self.blocked(seat) >> square & 1 else LEGAL
+        if self.phase != MOVE:
+            return CHANGE_FIRST
+        if action == STOP:
+            return LEGAL
+        if action not in ways(self.field[at]):
+            return WRONG_WAY
+        if beside(at, action) < 0:
+            return OFF_GRID
+        return ON_FLAME if FLAME[self.field[beside(at, action)]] else LEGAL
 
     def step(self, action: int) -> None:
         seat = self.actor
         if action >= CHANGE:
-            card, square = divmod(action - CHANGE, SQUARES)
-            field = self.field
-            old = field[square]
-            self.hands[seat].remove(card)
-            field[square] = card
-            self.discard.append(old)
-            if self.markers[seat] == square and FLAME[card]:
-                self._back_to_start(seat)
-            self.phase = MOVE
-            if not self._can_step(self.markers[seat]):
-                self._end_turn()
-            return
-        if action == STOP:
-            self._end_turn()
-            return
-        target = self.markers[seat] + OFFSET[action]
-        self.markers[seat] = target
-        self.steps += 1
-        if target == GOALS[seat]:
-            self.winner = seat
-            self.actor = NOBODY
-            self.phase = OVER
-            return
-        field = self.field
-        land = LANDING[target * N_CARDS + field[target]]
-        if land == OFF:
-            self._back_to_start(seat)
-            self._end_turn()
-        elif land >= 0 and FLAME[field[land]]:
-            self._end_turn()
-        elif self.steps >= STEPS or not self._can_step(target):
-            self._end_turn()
+            self.change(seat, (action - CHANGE) // SQUARES, (action - CHANGE) % SQUARES)
+        elif action == STOP:
+            self.emit(STOPPED, seat, self.markers[seat])
+            self.end_turn()
+        else:
+            self.step_to(seat, action)
 
     def returns(self) -> list[float]:
+        """1 for the winner; a drawn game scores 0 for everyone, as a loss."""
         return [1.0 if s == self.winner else 0.0 for s in range(self.players)]
 
     def estimate(self) -> list[float] | None:
-        markers = self.markers
-        return [ESTIMATE[GOALS[s] * SQUARES + markers[s]] for s in range(self.players)]
+        """For search that stops early: how near each marker stands to its goal (1 at it)."""
+        return [ESTIMATE[GOALS[s] * SQUARES + self.markers[s]] for s in range(self.players)]
 
-    def copy(self) -> ChangelandsFast:
-        return ChangelandsFast(self.players, self.limit, self.rng, self.chances, self.actor,
-                               self.phase, self.steps, self.round, self.winner, self.drawn,
-                               self.field[:], self.markers[:], [h[:] for h in self.hands],
-                               self.pile[:], self.discard[:])
+    def heuristic_action(self, legal: list[int]) -> int:
+        return heuristic_choice(legal, self.field, self.markers, self.actor, self.phase,
+                                self.steps)
 
     def determinize(self, seat: int, rng: Rng) -> ChangelandsFast:
         """The other hands and the draw pile dealt afresh from their cards; the field, the
-        markers and the discard pile are face up."""
-        twin = self.copy()
-        twin.rng = Rng(rng.seed())
-        hands = twin.hands
-        pool = twin.pile
-        for s in range(self.players):
-            if s != seat:
-                pool += hands[s]
+        markers, the discard pile (face up) and the seat's own hand stay."""
+        det = ChangelandsFast(self.players, self.limit, Rng(rng.seed()), self)
+        hands, pool = det.hands, det.pile
+        others = [s for s in range(self.players) if s != seat]
+        for s in others:
+            pool += hands[s]
         # Sorted first: where the hidden cards really lie must not steer the deal.
         pool.sort()
         rng.shuffle(pool)
-        for s in range(self.players):
-            if s != seat:
-                size = len(hands[s])
-                hand = pool[len(pool) - size:]
-                del pool[len(pool) - size:]
-                hand.sort()
-                hands[s] = hand
-        return twin
+        for s in others:
+            size = len(hands[s])
+            hands[s] = sorted(pool[len(pool) - size:])
+            del pool[len(pool) - size:]
+        return det
 
     def key(self) -> tuple[object, ...]:
         return (self.players, self.limit, self.chances, self.actor, self.phase, self.steps,
                 self.round, self.winner, self.drawn, tuple(self.field), tuple(self.markers),
                 tuple(tuple(h) for h in self.hands), tuple(self.pile), tuple(self.discard))
 
-
-def twin(state: Any, seed: int) -> ChangelandsFast | None:
-    """The integer position of a readable Changelands state (None for another game, or a deck
-    stacked with cards the Viashi deck has not, or twice)."""
-    game = state.game
-    if game.info.id != "changelands" or not 2 <= game.players <= 4:
-        return None
-    names = state.card_census()
-    if len(set(names)) != len(names) or any(name not in CARD for name in names):
-        return None
-    log = state.log
-    chances = (1 if state.stacked is None else 0) + log.count(RESHUFFLE_LOG)
-    if log and log[0].startswith(CORNER_LOG):
-        chances += 1
-    phase = {"replace": REPLACE, "move": MOVE, "over": OVER}[state.phase]
-    actor = NOBODY if state.to_act is None else int(state.to_act)
-    return ChangelandsFast(
-        game.players, int(game.options["round_limit"]), Rng(seed), chances, actor, phase,
-        int(state.steps), int(state.round), -1 if state.winner is None else int(state.winner),
-        bool(state.drawn), [CARD[c] for c in state.field], list(state.markers),
-        [sorted(CARD[c] for c in h) for h in state.hands], [CARD[c] for c in state.pile],
-        [CARD[c] for c in state.discard])
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ChangelandsFast) and self.key() == other.key()
 
 
-def encode(action: Any) -> int:
-    card = getattr(action, "card", None)
-    if card is not None:
-        return CHANGE + CARD[card] * SQUARES + int(action.square)
-    direction = getattr(action, "direction", None)
-    if direction is not None:
-        return 1 + "nesw".index(direction)
-    return STOP
+# Every field of a position but its generator and events: what a pickled readable state keeps (a
+# compiled position does not pickle).
+FIELDS: Final = ("players", "limit", "chances", "actor", "phase", "steps", "round", "winner",
+                 "drawn", "field", "markers", "hands", "pile", "discard")
+
+
+def start(players: int, limit: int, rng: Rng, cards: list[int] | None,
+          events: list[Event] | None = None) -> ChangelandsFast:
+    """A new game dealt from `cards` (top first) or a shuffle."""
+    position = ChangelandsFast(players, limit, rng)
+    position.events = events
+    position.deal(cards)
+    return position
+
+
+# The heuristic (medium) ---------------------------------------------------------------------------
+def heuristic_choice(legal: list[int], field: list[int], markers: list[int], me: int,
+                     phase: int, steps: int) -> int:
+    """Change the card that lets you run furthest toward your goal this turn, and spoil the
+    field for whoever is closest to winning; then take the steps that end nearest the goal.
+    From what every seat sees: the field, the markers and the steps taken this turn."""
+    start, goal = STARTS[me], GOALS[me]
+    if phase == MOVE:
+        at = markers[me]
+        best, choice = _ending(field, at, goal), STOP
+        for action in legal:
+            if action == STOP:
+                continue
+            target = at + OFFSET[action]
+            if target == goal:
+                return action
+            value = _landed(field, target, STEPS - steps - 1, start, goal, None)
+            if value < best - 1e-9:
+                best, choice = value, action
+        return choice
+    seats = range(len(markers))
+    # A changed square matters to a marker's turn only if its best reach looked at that
+    # square's card: every other marker's best reach is what it was.
+    depends = [[0] for _ in seats]
+    unchanged = [best_reach(field, markers[s], STEPS, STARTS[s], GOALS[s], depends[s])
+                 for s in seats]
+    as_is = _spoil(unchanged, me)
+    looked = 0
+    for seen in depends:
+        looked |= seen[0]
+    cache: dict[int, float] = {}  # cards of one suit, or two gods, point alike
+    best_score, choice = 0.0, -1
+    for action in legal:
+        card, square = divmod(action - CHANGE, SQUARES)
+        value = as_is
+        if looked >> square & 1:
+            touched = [depends[s][0] >> square & 1 for s in seats]
+            kind = card // 9 * SQUARES + square
+            cached = cache.get(kind)
+            if cached is None:
+                old, field[square] = field[square], card
+                cached = cache[kind] = _spoil(
+                    [best_reach(field, markers[s], STEPS, STARTS[s], GOALS[s]) if touched[s]
+                     else unchanged[s] for s in seats], me)
+                field[square] = old
+            value = cached
+        if choice < 0 or value > best_score + 1e-9:
+            best_score, choice = value, action
+    return choice
+
+
+def _spoil(reaches: list[float], me: int) -> float:
+    """Mine near, the best of the others' far, and above all no other who reaches his goal."""
+    theirs = min(reaches[s] for s in range(len(reaches)) if s != me)
+    return -reaches[me] + 0.5 * min(theirs, 4.0) + (30.0 if theirs > -100 else 0.0)
+
+
+def best_reach(field: list[int], at: int, left: int, start: int, goal: int,
+               seen: list[int] | None = None) -> float:
+    """The best a marker on `at` can end this turn with `left` steps (stopping is allowed), as
+    _ending rates it; -100 for reaching the goal. `seen`, if given, gets in seen[0] (a mask)
+    every square whose card the answer depends on."""
+    if seen is not None:
+        seen[0] = seen[0] | AROUND[at]
+    best = _ending(field, at, goal)
+    if left > 0:
+        for _, target in WAYS[at * N_CARDS + field[at]]:
+            if not FLAME[field[target]]:
+                if target == goal:
+                    return -100.0
+                value = _landed(field, target, left - 1, start, goal, seen)
+                if value < best:
+                    best = value
+    return best
+
+
+def _landed(field: list[int], target: int, left: int, start: int, goal: int,
+            seen: list[int] | None) -> float:
+    """The best end of a turn for a marker just stepped to `target` with `left` steps to go."""
+    land = LANDING[target * N_CARDS + field[target]]
+    end = start if land == OFF else target
+    if land == OFF or (land >= 0 and FLAME[field[land]]) or left == 0:
+        if seen is not None:
+            seen[0] = seen[0] | AROUND[end]
+        return _ending(field, end, goal)
+    return best_reach(field, target, left, start, goal, seen)
+
+
+def _ending(field: list[int], at: int, goal: int) -> float:
+    """How good a square is to end a turn on: its distance to the goal, adjusted for the way
+    its card points (a marker's own card cannot be changed, so it decides the next step)."""
+    value = float(DISTANCE[goal * SQUARES + at])
+    stuck = True
+    for _, target in WAYS[at * N_CARDS + field[at]]:
+        if not FLAME[field[target]]:
+            if DISTANCE[goal * SQUARES + target] < value:
+                return value - 0.4  # next turn starts with a step the right way
+            stuck = False
+    return value + 1.5 if stuck else value + 0.6  # stuck: a turn's change is spent freeing it
+
+
+# For the search ---------------------------------------------------------------------------------
+def twin(state: Any, seed: int) -> FastState | None:
+    """The core position of a readable state, for the search."""
+    return core_copy(state, ChangelandsFast, seed)
 
 
 def census(fast: ChangelandsFast) -> list[int]:
-    cards = fast.field + fast.pile + fast.discard
-    for hand in fast.hands:
-        cards += hand
-    return cards
+    """Every card of the position: the field, the piles and the hands."""
+    return fast.field + fast.pile + fast.discard + [c for h in fast.hands for c in h]

@@ -1,9 +1,11 @@
-"""What every twin shares: the generator playouts draw from and the shape of a position."""
+"""What every core shares: the generator playouts draw from, the shape of a position and the
+events a step reports."""
 
 from __future__ import annotations
 
 import random
-from typing import Callable
+from collections.abc import Callable
+from typing import Any
 
 NOBODY = -1  # to_act() of a finished game
 
@@ -88,6 +90,80 @@ class FastState:
         """The readable game's estimate() of the returns here, where it makes one."""
         return None
 
+    def heuristic_action(self, legal: list[int]) -> int:
+        """The game's heuristic (medium) move among `legal`, this position's legal(), for
+        heuristic playouts; a core without one raises (the agent then searches the readable
+        game). `heuristic` says whether it has one."""
+        raise NotImplementedError
+
+    heuristic: bool = False
+
     def key(self) -> tuple[object, ...]:
         """Every field of the position but the generator: equal keys, equal positions."""
         raise NotImplementedError
+
+
+class Event:
+    """What a step of a core did, for its readable layer's log and the lab's counts: `kind` one
+    of the core's event numbers (its EVENT_NAMES name them), the seat it concerns, another seat or
+    a number (a square, a count), cards (outside numbers) and any further numbers (the seats of a
+    ranking, a direction). Search leaves a position's `events` None and none are made."""
+
+    def __init__(self, kind: int, seat: int = -1, other: int = -1, cards: tuple[int, ...] = (),
+                 more: tuple[int, ...] = ()) -> None:
+        self.kind = kind
+        self.seat = seat
+        self.other = other
+        self.cards = cards
+        self.more = more
+
+    def __repr__(self) -> str:
+        return f"Event({self.kind}, {self.seat}, {self.other}, {self.cards}, {self.more})"
+
+
+def core_copy(state: Any, kind: type[FastState], seed: int) -> FastState | None:
+    """For the search: a copy of the core position a readable state wraps, if it is of `kind`,
+    with a generator of its own (seeded with `seed`) for the chances to come."""
+    position = getattr(state, "core", None)
+    if not isinstance(position, kind):
+        return None
+    fast = position.copy()
+    fast.rng = Rng(seed)
+    return fast
+
+
+class SourceRng(Rng):
+    """Draws from the random.Random that `source` hands out at each draw (a readable state's,
+    which its clones share until one of them draws) and shuffles as random.shuffle does: a core
+    behind a readable game then deals exactly the deals its records and golden traces hold."""
+
+    def __init__(self, source: Callable[[], random.Random]) -> None:
+        super().__init__(0)
+        self.source = source
+
+    def drawer(self) -> Callable[[], float]:
+        return self.source().random
+
+    def below(self, n: int) -> int:
+        return int(self.source().random() * n)
+
+    def seed(self) -> int:
+        return int(self.source().random() * 9007199254740992.0)
+
+    def shuffle(self, items: list[int]) -> None:
+        self.source().shuffle(items)
+
+
+class ChainRng(Rng):
+    """Shuffles with a generator of each shuffle's own, random.Random(chain), and draws the next
+    chain from it: a readable game that reshuffled so (it never drew on its own generator after
+    the deal, so that its clones could share that one) keeps dealing what its records hold."""
+
+    def __init__(self, chain: int) -> None:
+        super().__init__(chain)
+        self.chain = chain
+
+    def shuffle(self, items: list[int]) -> None:
+        shuffler = random.Random(self.chain)
+        shuffler.shuffle(items)
+        self.chain = shuffler.getrandbits(64)

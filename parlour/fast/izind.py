@@ -1,297 +1,441 @@
-"""Izind on integers (the twin of parlour/games/izind.py), every option.
+"""Izind's rules, the only copy: the deal, the plays that fit a tower, redraws and passes, the end
+of a turn and the empty deck, completing towers, in the order of docs/rules/izind.md (seed 001;
+GAMES.md's rulings). parlour/games/izind.py is the readable layer on top: action objects, notation,
+views and the log, narrated from the events a step emits.
 
-A card is its index in the readable CARDS: (suit * 10 + number - 1) for the Xuni suits in the
-cycle's order (bat, tapir, snake, shark), 40 the white elephant, 41 the black, 42 the devil. The
-maunwe pack's two copies of a card share its integer, as they share its name.
+A card is `suit * 10 + number - 1` for the suits in the cycle's order (bat, tapir, snake, shark),
+then WHITE, BLACK, DEVIL (the maunwe pack's two copies of a card share its number). A tower is
+`owner * lanes + lane`: its cards (bottom first) and its top as the play table reads it, the top
+card, EMPTY (a wildcard lane) or CLOSED (complete). Hands are sorted; the piles' tops are last.
 
-A tower is numbered `owner * 8 + lane`. Each tower keeps its cards (a tuple, bottom first) and
-its top as a code the play rules read: the top card, EMPTY (the wildcard) or CLOSED (completed).
-`completed` holds the seat a completed tower is credited to (-1: not complete). Hands are sorted
-lists, as the readable hands are; the draw pile and the discard pile are lists, their tops last.
-
-An action is PASS (0), REDRAW (1) or a play, `card << 4 | tower`. The 1s never leave the towers,
-so the codes of a 1bat play are free for pass and redraw.
-
-`chances` counts the deal (1) and the reshuffles of the discard pile into the deck: the only
-draws of the readable game's generator. A determinized position does not hold its draw pile in
-an order: it draws each card at random from it (`unordered`), which is the same as shuffling
-the pile at once and costs a search only the draws it makes.
+Actions, the game's one numbering (Game.action_id, records, search): PASS 0, REDRAW 1, a play
+`PLAY + card * towers + tower`. `chances` counts the deal and the reshuffles, the generator's only
+draws. A determinized position draws each card at random from its pile (`unordered`), which is the
+same as shuffling the pile at once and costs a search only the draws it makes.
 """
 
 from __future__ import annotations
 
 from typing import Any, Final
 
-from ..games.izind import CARDS, Pass, Play, Redraw
-from .core import NOBODY, FastState, Rng
+from .core import NOBODY, Event, FastState, Rng, core_copy
 
 # Constants and tables are Final: mypyc inlines a Final int and keeps a Final table in a C
 # static, where a plain module global is a dict lookup (and an unboxing) at every use.
 # A list item is updated as `xs[i] = xs[i] + 1`, never `xs[i] += 1`: mypyc compiles the
 # augmented form to generic arithmetic on boxed ints.
-CARD: Final[dict[str, int]] = {name: i for i, name in enumerate(CARDS)}
 WHITE: Final = 40
 BLACK: Final = 41
 DEVIL: Final = 42
-EMPTY: Final = 43  # the wildcard lane's top
-CLOSED: Final = 44  # a completed tower's top: it takes no more cards
+CARDS: Final = 43
+EMPTY: Final = 43  # a wildcard lane's top
+CLOSED: Final = 44  # a complete tower's top
 TOPS: Final = 45
+BLOCKERS: Final = (BLACK, DEVIL)
 HAND_SIZE: Final = 3
-REDRAWS: Final = 2
-PASSES: Final = 3
+REDRAWS: Final = 2  # new hands a turn, at most
+PASSES: Final = 3  # passes a game; the next one loses
 
 PASS: Final = 0
 REDRAW: Final = 1
+PLAY: Final = 2
 
-NOWHERE: Final = bytes(16)  # a card's codes on the 16 tower slots where it fits none
-
-# The readable log's line:
-RESHUFFLE: Final = "the discard pile is shuffled and becomes the new deck"
-
-
-def card_of(name: str) -> int:
-    return CARD[name]
+XUNI: Final = tuple(range(WHITE)) + (WHITE, BLACK)
+MAUNWE: Final = tuple(range(WHITE)) * 2 + (WHITE, DEVIL)
 
 
-def _number(card: int) -> int:
-    """The number of a numbered card, 0 for an elephant or the devil."""
+def number(card: int) -> int:
+    """A numbered card's number, 0 for an elephant or the devil card."""
     return card % 10 + 1 if card < WHITE else 0
 
 
-class Rules:
-    """What the options fix, shared by every position of a game: the play table, the towers in
-    the order legal moves list them, the credit for a completed tower and the towers to win."""
-
-    def __init__(self, lanes: int, need: int, owner_credited: bool, elephants_complete: bool,
-                 white_completes: bool) -> None:
-        self.lanes = lanes
-        self.need = need
-        self.owner_credited = owner_credited
-        # By seat: its own towers, then its opponent's (the readable order of plays).
-        self.mine: list[tuple[int, ...]] = [tuple(s * 8 + lane for lane in range(lanes))
-                                            for s in range(2)]
-        self.theirs: list[tuple[int, ...]] = [self.mine[1], self.mine[0]]
-        self.towers: tuple[int, ...] = self.mine[0] + self.mine[1]
-        # By card, then top: 0 the card does not go there, 1 it does, 2 it does and completes.
-        self.rows: list[list[int]] = [
-            [_fit(card, top, elephants_complete, white_completes) for top in range(TOPS)]
-            for card in range(DEVIL + 1)]
-        # The same as translation tables of the towers' tops (a bytearray, 16 slots).
-        self.fits: list[bytes] = [bytes(row + [0] * (256 - TOPS)) for row in self.rows]
-
-
-def _fit(card: int, top: int, elephants_complete: bool, white_completes: bool) -> int:
-    if top in (BLACK, DEVIL, CLOSED):
-        return 0
-    number = _number(card)
+def fits(card: int, top: int, elephants_complete: bool, white_completes: bool) -> int:
+    """0: `card` may not go on a tower showing `top`; 1: it may; 2: it may and completes it."""
+    if top == CLOSED or top in BLOCKERS:
+        return 0  # a complete tower takes no more cards; nothing goes on the black elephant
     if card >= WHITE:
-        # Only on a 9 may an elephant complete a tower, and only under one of the options.
-        if _number(top) == 9 and top < WHITE and (
-                elephants_complete or (white_completes and card == WHITE)):
-            return 2
-        return 1
-    if top == WHITE:
-        return 2 if number == 10 else 1
-    if top == EMPTY:
-        return 1 if number == 2 else 0
-    if number != _number(top) + 1:
+        # An elephant goes on any card and on a wildcard lane; on a 9 it completes the tower
+        # only under one of the options.
+        return 2 if number(top) == 9 and (elephants_complete or (
+            white_completes and card == WHITE)) else 1
+    # Anything goes on the white elephant, a 2 of any suit on a wildcard lane; else "one number
+    # higher" and "the same suit, or the next in the order bat → tapir → snake → shark → bat".
+    if not (top == WHITE or (top == EMPTY and number(card) == 2) or (
+            top < WHITE and number(card) == number(top) + 1
+            and card // 10 in (top // 10, (top // 10 + 1) % 4))):
         return 0
-    suit = top // 10
-    if card // 10 not in (suit, (suit + 1) % 4):
-        return 0
-    return 2 if number == 10 else 1
+    return 2 if number(card) == 10 else 1
+
+
+class Rules:
+    """What the options fix, shared by every position of a game: the pack, the lanes, the play
+    table, who a complete tower counts for and how many win."""
+
+    def __init__(self, maunwe: bool, owner_credited: bool, elephants_complete: bool,
+                 white_completes: bool) -> None:
+        # With maunwe: 5 lanes each, four on a 1, and 3 complete towers of 5 win.
+        lanes = 5 if maunwe else 3
+        self.lanes = lanes
+        self.towers = 2 * lanes
+        self.need = 3 if maunwe else 1
+        self.deck = MAUNWE if maunwe else XUNI
+        self.owner_credited = owner_credited
+        self.actions = PLAY + CARDS * self.towers
+        # By seat: its own towers, then its opponent's (the order legal moves list them).
+        self.order = [tuple(range(self.towers)), tuple(range(lanes, self.towers))
+                      + tuple(range(lanes))]
+        # By card, then top: fits().
+        self.rows: list[list[int]] = [
+            [fits(card, top, elephants_complete, white_completes) for top in range(TOPS)]
+            for card in range(CARDS)]
+        # The same as translation tables of the towers' tops: one bytes.translate tells a card's
+        # fit on every tower at once, and most cards fit nowhere.
+        self.fit_codes: list[bytes] = [bytes(row + [0] * (256 - TOPS)) for row in self.rows]
+        self.nowhere = bytes(self.towers)
+        self.play_card = [-1] * PLAY + [(a - PLAY) // self.towers
+                                        for a in range(PLAY, self.actions)]
+        self.play_tower = [-1] * PLAY + [(a - PLAY) % self.towers
+                                         for a in range(PLAY, self.actions)]
 
 
 _RULES: dict[tuple[object, ...], Rules] = {}
 
 
-def _rules(game: Any) -> Rules | None:
-    if game.info.id != "izind" or game.players != 2:
-        return None
-    options = game.options
-    key: tuple[object, ...] = (options["maunwe"], options["ten_wins"],
-                               options["elephants_complete"], options["white_completes"])
+def rules_of(options: dict[str, Any]) -> Rules:
+    key = (options["maunwe"], options["ten_wins"], options["elephants_complete"],
+           options["white_completes"])
     rules = _RULES.get(key)
     if rules is None:
-        maunwe = bool(options["maunwe"])
-        rules = _RULES[key] = Rules(5 if maunwe else 3, 3 if maunwe else 1,
-                                    options["ten_wins"] == "owner",
+        rules = _RULES[key] = Rules(bool(options["maunwe"]), options["ten_wins"] == "owner",
                                     bool(options["elephants_complete"]),
                                     bool(options["white_completes"]))
     return rules
 
 
-class IzindFast(FastState):
-    players: int
-    chances: int
-    rng: Rng
+def valid_plays(rules: Rules, seat: int, hand: list[int], tops: bytearray,
+                plays: list[int]) -> bool:
+    """Appends the seat's valid plays, its own towers first, to `plays`; True if one of them must
+    be made: any but a play that completes the opponent's tower, which is never compulsory."""
+    fit_codes, nowhere = rules.fit_codes, rules.nowhere
+    towers, lanes = rules.towers, rules.lanes
+    must = False
+    last = -1
+    for card in hand:
+        if card == last:
+            continue  # the maunwe pack's second copy: the same plays
+        last = card
+        codes = tops.translate(fit_codes[card])
+        if codes == nowhere:
+            continue
+        base = PLAY + card * towers
+        for t in rules.order[seat]:
+            code = codes[t]
+            if code:
+                plays.append(base + t)
+                if code == 1 or t // lanes == seat:
+                    must = True
+    return must
 
-    def __init__(self, rules: Rules, rng: Rng, chances: int, actor: int, winner: int,
-                 lost_by_passes: bool, hands: list[list[int]], towers: list[tuple[int, ...]],
-                 tops: bytearray, completed: list[int], credits: list[int], passes: list[int],
-                 redraws: int, pile: list[int], discard: list[int], unordered: bool) -> None:
+
+def may_redraw(redraws: int, cards: int) -> bool:
+    """At most twice a turn, and only while there are cards (`cards`: in the hand and the two
+    piles) to discard and draw."""
+    return redraws < REDRAWS and cards > 0
+
+
+# Events -------------------------------------------------------------------------------------------
+# What a step did, for the readable layer's log and the lab's counts. Search leaves `events` None
+# and none are made.
+PLAYED: Final = 0  # seat played cards[0] on tower `other`
+COMPLETED: Final = 1  # tower `other` is complete, counted for seat
+WON: Final = 2
+REDREW: Final = 3  # seat discarded cards and drew a new hand
+RESHUFFLED: Final = 4  # the discard pile became the deck
+PASSED: Final = 5  # seat passed, its other-th pass
+LOST_BY_PASSES: Final = 6  # seat passed a fourth time
+EVENT_NAMES: Final = ("played", "completed", "won", "redrew", "reshuffled", "passed",
+                      "lost by passes")
+
+
+# Why a move is refused: the readable layer words each.
+LEGAL: Final = 0
+NOT_HELD: Final = 1
+COMPLETE: Final = 2
+BLOCKED: Final = 3
+WILDCARD: Final = 4
+NOT_ONE_HIGHER: Final = 5
+NOT_THE_SUIT: Final = 6
+MUST_PLAY: Final = 7
+REDRAWN_ENOUGH: Final = 8
+NOTHING_TO_DRAW: Final = 9
+
+
+class IzindFast(FastState):
+    """A position: the towers, the hands, the two piles, the passes and redraws, the winner."""
+
+    rules: Rules
+    events: list[Event] | None
+    actor: int  # NOBODY when over
+    winner: int  # -1 while the game goes on
+    lost_by_passes: bool
+    hands: list[list[int]]
+    towers: list[tuple[int, ...]]
+    tops: bytearray
+    completed: list[int]  # the seat a complete tower counts for, -1 if not complete
+    credits: list[int]
+    passes: list[int]
+    redraws: int  # new hands drawn this turn
+    pile: list[int]
+    discard: list[int]
+    unordered: bool
+    heuristic = True  # heuristic_action below
+
+    def __init__(self, rules: Rules, rng: Rng, src: IzindFast | None = None) -> None:
         self.rules = rules
         self.players = 2
         self.rng = rng
-        self.chances = chances
-        self.actor = actor  # NOBODY when over
-        self.winner = winner  # -1 while the game goes on
-        self.lost_by_passes = lost_by_passes
-        self.hands = hands
-        self.towers = towers  # by tower number, 16 slots
-        self.tops = tops
-        self.completed = completed
-        self.credits = credits
-        self.passes = passes
-        self.redraws = redraws  # new hands drawn this turn
-        self.pile = pile
-        self.discard = discard
-        self.unordered = unordered
+        self.events = None
+        if src is None:
+            return  # deal() or a saved position sets the fields
+        hands = src.hands
+        self.chances = src.chances
+        self.actor = src.actor
+        self.winner = src.winner
+        self.lost_by_passes = src.lost_by_passes
+        self.hands = [hands[0][:], hands[1][:]]
+        self.towers = src.towers[:]
+        self.tops = src.tops[:]
+        self.completed = src.completed[:]
+        self.credits = src.credits[:]
+        self.passes = src.passes[:]
+        self.redraws = src.redraws
+        self.pile = src.pile[:]
+        self.discard = src.discard[:]
+        self.unordered = src.unordered
 
-    # A turn ------------------------------------------------------------------------------------
+    def copy(self) -> IzindFast:
+        return IzindFast(self.rules, self.rng, self)
+
     def to_act(self) -> int:
         return self.actor
 
+    def emit(self, kind: int, seat: int = -1, other: int = -1,
+             cards: tuple[int, ...] = ()) -> None:
+        events = self.events
+        if events is not None:
+            events.append(Event(kind, seat, other, cards))
+
+    # The deal -----------------------------------------------------------------------------------
+    def deal(self, cards: list[int] | None = None) -> None:
+        """"Two lanes hold the 1 of some suit (dealt randomly), the third a wildcard": every 1
+        starts a tower, in deck order round robin from lane 0a, the last lane of each is the
+        wildcard; then 3 cards each from seat 0, and the rest is the draw pile. `cards` stacks
+        the deck (top first); without it the pack is shuffled."""
+        rules = self.rules
+        if cards is None:
+            cards = list(rules.deck)
+            self.rng.shuffle(cards)
+        self.chances = 1
+        lanes, towers = rules.lanes, rules.towers
+        self.towers = [()] * towers
+        self.tops = bytearray([EMPTY] * towers)
+        ones = 0
+        pile: list[int] = []
+        for card in cards:
+            if number(card) == 1:
+                t = (ones % 2) * lanes + ones // 2
+                self.towers[t] = (card,)
+                self.tops[t] = card
+                ones += 1
+            else:
+                pile.append(card)
+        pile.reverse()
+        self.hands = [sorted(pile[-1:-7:-2]), sorted(pile[-2:-7:-2])]
+        del pile[-2 * HAND_SIZE:]
+        self.pile = pile
+        self.discard = []
+        self.completed = [-1] * towers
+        self.credits = [0, 0]
+        self.passes = [0, 0]
+        self.redraws = 0
+        self.actor = 0
+        self.winner = -1
+        self.lost_by_passes = False
+        self.unordered = False
+
+    # A turn: what may be played -------------------------------------------------------------------
     def legal(self) -> list[int]:
+        """"Players must play a card on one of the towers, either theirs or their opponents";
+        "if a player has no valid plays, then they may discard their hand and draw a new hand"
+        or pass."""
         seat = self.actor
         if seat < 0:
             return []
-        rules = self.rules
-        fits = rules.fits
-        tops = self.tops
         hand = self.hands[seat]
         plays: list[int] = []
-        must_play = False  # a valid play that does not complete the opponent's tower
-        last = -1
-        for card in hand:
-            if card == last:
-                continue  # the maunwe pack's second copy: the same plays
-            last = card
-            # Each tower's code for this card at once; most cards fit nowhere.
-            codes = tops.translate(fits[card])
-            if codes == NOWHERE:
-                continue
-            code = card << 4
-            for t in rules.mine[seat]:
-                if codes[t]:
-                    plays.append(code | t)
-                    must_play = True
-            for t in rules.theirs[seat]:
-                v = codes[t]
-                if v:
-                    plays.append(code | t)
-                    if v == 1:
-                        must_play = True
-        if must_play:
+        if valid_plays(self.rules, seat, hand, self.tops, plays):
             return plays
-        if self.redraws < REDRAWS and (hand or self.pile or self.discard):
+        if may_redraw(self.redraws, len(hand) + len(self.pile) + len(self.discard)):
             plays.append(REDRAW)
         plays.append(PASS)
         return plays
 
+    def compulsory(self) -> int:
+        """The first valid play the seat to act must make (any but one completing the
+        opponent's tower), -1 if none."""
+        rules, seat, plays = self.rules, self.actor, self.legal()
+        for a in plays:
+            t = rules.play_tower[a]
+            if a >= PLAY and (t // rules.lanes == seat
+                              or rules.rows[rules.play_card[a]][self.tops[t]] != 2):
+                return a
+        return -1
+
+    def why_not(self, action: int) -> int:
+        """Why `action` (any number of the game's) may not be made now, or LEGAL. Only names the
+        rule it breaks, for the readable layer's words."""
+        rules = self.rules
+        seat = self.actor
+        if action >= PLAY:
+            card, t = rules.play_card[action], rules.play_tower[action]
+            if card not in self.hands[seat]:
+                return NOT_HELD
+            top = self.tops[t]
+            if rules.rows[card][top]:
+                return LEGAL
+            if top == CLOSED:
+                return COMPLETE
+            if top in BLOCKERS:
+                return BLOCKED
+            if top == EMPTY:
+                return WILDCARD
+            return NOT_THE_SUIT if number(card) == number(top) + 1 else NOT_ONE_HIGHER
+        if self.compulsory() >= 0:
+            return MUST_PLAY
+        if action == REDRAW and self.redraws >= REDRAWS:
+            return REDRAWN_ENOUGH
+        if action == REDRAW and not (self.hands[seat] or self.pile or self.discard):
+            return NOTHING_TO_DRAW
+        return LEGAL
+
+    # A turn: a step -------------------------------------------------------------------------------
     def step(self, action: int) -> None:
         seat = self.actor
-        if action > REDRAW:
-            card = action >> 4
-            t = action & 15
-            self.hands[seat].remove(card)
+        if action >= PLAY:
             rules = self.rules
+            card, t = rules.play_card[action], rules.play_tower[action]
+            self.hands[seat].remove(card)
             self.towers[t] = self.towers[t] + (card,)
+            if self.events is not None:
+                self.emit(PLAYED, seat, t, (card,))
             if rules.rows[card][self.tops[t]] == 2:
-                credit = t >> 3 if rules.owner_credited else seat
-                self.completed[t] = credit
-                self.tops[t] = CLOSED
-                credits = self.credits
-                credits[credit] = credits[credit] + 1
-                if credits[credit] >= rules.need:
-                    self._end(credit)
+                if self.complete(t, seat):
                     return
             else:
                 self.tops[t] = card
-            self._end_turn(seat)
+            self.end_turn(seat)
         elif action == REDRAW:
-            hand = self.hands[seat]
-            self.discard += hand
-            hand.clear()
-            self.redraws += 1
-            self._refill(hand)
+            self.redraw(seat)
         else:
-            passes = self.passes
-            passes[seat] = passes[seat] + 1
-            if passes[seat] > PASSES:
-                self.lost_by_passes = True
-                self._end(1 - seat)
-                return
-            self._end_turn(seat)
+            self.pass_turn(seat)
 
-    def _draw(self, hand: list[int]) -> None:
+    def redraw(self, seat: int) -> None:
+        """"Discard their hand and draw a new hand": the old hand goes face up on the discard
+        pile, where this very redraw may already shuffle it back into the deck."""
+        hand = self.hands[seat]
+        self.emit(REDREW, seat, -1, tuple(hand))
+        self.discard += hand
+        hand.clear()
+        self.redraws += 1
+        self.refill(hand)
+
+    def pass_turn(self, seat: int) -> None:
+        """"A player may pass 3 times per game; if they pass a 4th time, they automatically
+        lose.\""""
+        passes = self.passes
+        passes[seat] = passes[seat] + 1
+        if passes[seat] > PASSES:
+            self.lost_by_passes = True
+            self.emit(LOST_BY_PASSES, seat)
+            self.end(1 - seat)
+            return
+        self.emit(PASSED, seat, passes[seat])
+        self.end_turn(seat)
+
+    # The end of a turn and the empty deck ---------------------------------------------------------
+    def end_turn(self, seat: int) -> None:
+        """After a play or a pass the hand is refilled to 3; the redraws start again."""
+        self.refill(self.hands[seat])
+        self.redraws = 0
+        self.actor = 1 - seat
+
+    def draw(self, hand: list[int]) -> None:
+        """"When the deck is empty, the entire discard pile is shuffled and becomes the new deck"
+        (never the towers): when a draw finds it empty. With both empty the hand stays short."""
         pile = self.pile
         if not pile:
             if not self.discard:
                 return
-            # The empty deck is replaced by the whole discard pile, shuffled.
             pile = self.pile = self.discard
             self.discard = []
             self.chances += 1
             if not self.unordered:
                 self.rng.shuffle(pile)
+            self.emit(RESHUFFLED)
         if self.unordered:
             i = self.rng.below(len(pile))
             pile[i], pile[-1] = pile[-1], pile[i]
         hand.append(pile.pop())
 
-    def _refill(self, hand: list[int]) -> None:
-        """Draws the hand up to 3 cards (while there are cards to draw) and sorts it."""
-        wanted = HAND_SIZE - len(hand)
-        if wanted > 0:
-            pile = self.pile
-            if len(pile) < wanted:
-                while len(hand) < HAND_SIZE and (self.pile or self.discard):
-                    self._draw(hand)
-            elif self.unordered:
-                below = self.rng.below
-                for _ in range(wanted):
-                    i = below(len(pile))
-                    hand.append(pile[i])
-                    pile[i] = pile[-1]
-                    pile.pop()
-            else:
-                hand += pile[-wanted:]
-                del pile[-wanted:]
+    def refill(self, hand: list[int]) -> None:
+        """Draws the hand up to 3 cards, one at a time from the top, and sorts it."""
+        while len(hand) < HAND_SIZE and (self.pile or self.discard):
+            self.draw(hand)
         hand.sort()
 
-    def _end_turn(self, seat: int) -> None:
-        self._refill(self.hands[seat])
-        self.redraws = 0
-        self.actor = 1 - seat
+    # Completing a tower -----------------------------------------------------------------------
+    def complete(self, t: int, seat: int) -> bool:
+        """A complete tower takes no more cards and counts for its owner (ten_wins=player: for
+        the player who completed it); the first wins, with maunwe the third. True if it won."""
+        rules = self.rules
+        credit = t // rules.lanes if rules.owner_credited else seat
+        self.completed[t] = credit
+        self.tops[t] = CLOSED
+        credits = self.credits
+        credits[credit] = credits[credit] + 1
+        self.emit(COMPLETED, credit, t)
+        if credits[credit] >= rules.need:
+            self.end(credit)
+            return True
+        return False
 
-    def _end(self, winner: int) -> None:
+    def end(self, winner: int) -> None:
         self.winner = winner
         self.actor = NOBODY
+        self.emit(WON, winner)
 
     def returns(self) -> list[float]:
         if self.winner < 0:
             return [0.0, 0.0]
         return [1.0, 0.0] if self.winner == 0 else [0.0, 1.0]
 
-    # Search ------------------------------------------------------------------------------------
-    def copy(self) -> IzindFast:
-        hands = self.hands
-        return IzindFast(self.rules, self.rng, self.chances, self.actor, self.winner,
-                         self.lost_by_passes, [hands[0][:], hands[1][:]], self.towers[:],
-                         self.tops[:], self.completed[:], self.credits[:], self.passes[:],
-                         self.redraws, self.pile[:], self.discard[:], self.unordered)
+    # The heuristic (medium) ---------------------------------------------------------------------
+    def heuristic_action(self, legal: list[int]) -> int:
+        return heuristic_choice(legal, self.rules, self.actor, self.tops,
+                                self.credits[self.actor])
 
+    # What a seat may know -----------------------------------------------------------------------
     def determinize(self, seat: int, rng: Rng) -> IzindFast:
-        """The opponent's hand dealt afresh from it and the deck; the deck left unordered. The
+        """The opponent's hand dealt afresh from it and the deck, the deck left unordered; the
         towers and the discard pile are face up."""
-        twin = self.copy()
-        twin.rng = Rng(rng.seed())
-        twin.unordered = True
-        other = twin.hands[1 - seat]
+        det = self.copy()
+        det.rng = Rng(rng.seed())
+        det.unordered = True
+        other = det.hands[1 - seat]
         k = len(other)
-        # Sorted first: where the hidden cards really lie must not steer the deal.
-        pool = twin.pile
+        # Sorted first: from any deal the seat cannot tell from this one, the same draws deal the
+        # same (where the hidden cards really lie must not steer the deal).
+        pool = det.pile
         pool += other
         pool.sort()
         n = len(pool)
@@ -303,54 +447,104 @@ class IzindFast(FastState):
             other[:] = pool[n - k:]
             del pool[n - k:]
             other.sort()
-        return twin
+        return det
 
     def key(self) -> tuple[object, ...]:
         return (self.chances, self.actor, self.winner, self.lost_by_passes,
                 tuple(self.hands[0]), tuple(self.hands[1]), tuple(self.towers),
-                tuple(self.tops), tuple(self.completed), tuple(self.credits),
+                bytes(self.tops), tuple(self.completed), tuple(self.credits),
                 tuple(self.passes), self.redraws, tuple(self.pile), tuple(self.discard),
                 self.unordered)
 
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, IzindFast) and self.key() == other.key()
 
-# The readable game's side ------------------------------------------------------------------------
-def twin(state: Any, seed: int) -> IzindFast | None:
-    rules = _rules(state.game)
-    if rules is None:
-        return None
-    towers: list[tuple[int, ...]] = [() for _ in range(16)]
-    tops = bytearray([CLOSED] * 16)
-    completed = [-1] * 16
-    for owner in range(2):
-        for lane in range(rules.lanes):
-            t = owner * 8 + lane
-            cards = tuple(card_of(c) for c in state.towers[owner][lane])
-            towers[t] = cards
-            credit = state.completed[owner][lane]
-            if credit is not None:
-                completed[t] = credit
+
+# Every field of a position but its rules, generator and events: what a pickled readable state
+# keeps (a compiled position does not pickle).
+FIELDS: Final = ("chances", "actor", "winner", "lost_by_passes", "hands", "towers", "tops",
+                 "completed", "credits", "passes", "redraws", "pile", "discard", "unordered")
+
+
+def start(rules: Rules, rng: Rng, cards: list[int] | None,
+          events: list[Event] | None = None) -> IzindFast:
+    """A new game dealt from `cards` (top first) or a shuffle."""
+    position = IzindFast(rules, rng)
+    position.events = events
+    position.deal(cards)
+    return position
+
+
+# The heuristic (medium) -------------------------------------------------------------------------
+WHITE_WORTH: Final = 7  # a white elephant on top: the next card may be anything
+
+
+def height(top: int) -> int:
+    """How far a tower has come: its top card's number, the wildcard 1, blocked -1."""
+    if top == CLOSED:
+        return 10
+    if top == EMPTY:
+        return 1
+    if top in BLOCKERS:
+        return -1
+    if top == WHITE:
+        return WHITE_WORTH
+    return number(top)
+
+
+def worth(tower_height: int) -> int:
+    # Squared, so that raising a tall tower counts for more than a short one.
+    return 0 if tower_height < 0 else tower_height * tower_height
+
+
+def heuristic_choice(legal: list[int], rules: Rules, seat: int, tops: bytearray,
+                     credits: int) -> int:
+    """Raise your own tallest towers, advance the opponent's only when you must (and then his
+    shortest), block his tallest with the black elephant, never hand him a complete tower, and
+    redraw before passing; with ten_wins=player, never leave a tower one card from done. From
+    what the seat to act sees: the towers' tops and its count of complete towers."""
+    best, best_score = -1, 0
+    for action in legal:
+        if action < PLAY:
+            continue
+        card, t = rules.play_card[action], rules.play_tower[action]
+        top = tops[t]
+        owner = t // rules.lanes
+        if rules.rows[card][top] == 2:
+            credit = owner if rules.owner_credited else seat
+            if credit == seat:
+                score = 1000 + (1000 if credits + 1 >= rules.need else 0)
             else:
-                tops[t] = cards[-1] if cards else EMPTY
-    chances = 1 + sum(1 for line in state.log if line == RESHUFFLE)
-    return IzindFast(
-        rules, Rng(seed), chances, NOBODY if state.to_act is None else state.to_act,
-        -1 if state.winner is None else state.winner, bool(state.lost_by_passes),
-        [[card_of(c) for c in h] for h in state.hands], towers, tops, completed,
-        list(state.credits), list(state.passes), state.redraws,
-        [card_of(c) for c in state.pile], [card_of(c) for c in state.discard], False)
+                score = -1000
+        else:
+            before = height(top)
+            gain = worth(height(card)) - worth(before)
+            score = gain if owner == seat else -gain
+            if not rules.owner_credited and (card == WHITE or number(card) == 9):
+                score -= 60  # whoever plays the 10 wins: do not set it up for him
+            # Keep the white elephant for a tower that needs it.
+            if card == WHITE and owner == seat and before >= WHITE_WORTH:
+                score -= 5
+        if best < 0 or score > best_score:
+            best, best_score = action, score
+    if legal[-1] == PASS:
+        # Only plays that complete the opponent's tower are left: take one only if it wins
+        # for us (ten_wins=player), else look for a better hand.
+        if best >= 0 and best_score >= 1000:
+            return best
+        return REDRAW if REDRAW in legal else PASS
+    return best
 
 
-def encode(action: Any) -> int:
-    if isinstance(action, Play):
-        return card_of(action.card) << 4 | action.owner << 3 | action.lane
-    if isinstance(action, Redraw):
-        return REDRAW
-    assert isinstance(action, Pass), action
-    return PASS
+# For the search ---------------------------------------------------------------------------------
+def twin(state: Any, seed: int) -> FastState | None:
+    """The core position of a readable state, for the search."""
+    return core_copy(state, IzindFast, seed)
 
 
 def census(fast: IzindFast) -> list[int]:
+    """Every card of the position: towers, hands and the two piles."""
     cards: list[int] = []
-    for t in fast.rules.towers:
-        cards += fast.towers[t]
+    for tower in fast.towers:
+        cards += tower
     return cards + fast.hands[0] + fast.hands[1] + fast.pile + fast.discard

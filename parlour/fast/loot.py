@@ -284,7 +284,7 @@ class LootFast(FastState):
             out[s] += solve(hands[s], sc)
         return out
 
-    # Copies and what a seat may know ---------------------------------------------------------------
+    # Copies and what a seat may know --------------------------------------------------------------
     def copy(self) -> LootFast:
         return LootFast(self.players, self.fire_any, self.target, self.flat_bonus, self.rng,
                         self.chances, self.totals[:], self.hand_number, self.starter,
@@ -759,7 +759,7 @@ def _best_runs(counts: int, run_gain: list[float]) -> float:
     return layer[0]
 
 
-# From the readable game ----------------------------------------------------------------------------
+# From the readable game ---------------------------------------------------------------------------
 def twin(state: Any, seed: int) -> LootFast | None:
     game = state.game
     if game.info.id != "loot":
@@ -767,8 +767,8 @@ def twin(state: Any, seed: int) -> LootFast | None:
     options = game.options
     points = options["points"]
     n = game.players
-    # The deals so far and the reshuffles of every hand (the log tells the earlier hands').
-    reshuffles = sum(1 for line in state.log if line.startswith("the discard pile is shuffled"))
+    # The deals so far and the reshuffles of every hand.
+    reshuffles = state.reshuffles
     hands = [0] * n
     known = 0
     origin = [0] * N_CARDS

@@ -1,13 +1,17 @@
-"""Mages Wild on integers: the position of parlour/games/mages_wild.py for playouts and search.
+"""Mages Wild's rules, the only copy: the deal, what may be played on what, a turn (play, draw or
+pass), the special cards, the reshuffle, the end and the returns, in the order of
+docs/rules/mages_wild.md (the seed's "Mages Wild"). parlour/games/mages_wild.py is the readable
+layer on top: moves and their notation, the words of a refusal, views, the table's scene and the
+log, narrated from the events a step emits here.
 
 Cards are numbers in the Viashi deck's order: the card of suit s (0 Winds, 1 Flames, 2 Stones,
 3 Waves, 4 Leaves) and rank r (1 Queen .. 9 Fool) is 9*s + r - 1; the nine gods, Lady (rank 1) ..
 Changeling (rank 9), are 45..53. A hand is a bit mask over those numbers, so the cards a player
-can play are one `&` and list themselves in deck order, as the readable hands do.
+can play are one `&` and list themselves in deck order.
 
-Actions are the readable game's move numbers: 0 draw, 1 pass, 2 + card for a card played as it
-is, then 56..75 the mages naming each other suit in turn and 76..80 the Friend naming a suit
-(god_effects only).
+Moves, the game's one numbering (Game.action_id, records, search): 0 draw, 1 pass, 2 + card for a
+card played as it is, then 56..75 the mages naming each other suit in turn and 76..80 the Friend
+naming a suit (god_effects only).
 
 The position: `hands` (masks), the `draw` pile and the `discard` pile (lists of cards, the top
 card last), `top` (the move that put the top card there: with the suit a mage named it fixes
@@ -16,15 +20,14 @@ lists the next seat that way), `current` (the seat to act, -1 when over), `turn`
 so far, for the turn limit), `winners`, and per seat what the public log shows of his hand, for
 `determinize`: `lacked`, the cards he was seen not to hold when he drew or passed, and `since`,
 how many cards he has taken in since then that may be among them. `chances` counts the deal and
-the reshuffles of the discards into a new draw pile, the only draws of the game's generator;
-the twin reshuffles with its own (a determinization with the search's).
+the reshuffles of the discards into a new draw pile, the only draws of the game's generator.
 """
 
 from __future__ import annotations
 
 from typing import Any, Final
 
-from .core import NOBODY, FastState, Rng
+from .core import NOBODY, Event, FastState, Rng, core_copy
 
 # Cards ------------------------------------------------------------------------------------------
 SUIT_LETTERS = "WRPBG"
@@ -36,20 +39,16 @@ CARD_NUMBER: dict[str, int] = {name: i for i, name in enumerate(CARD_NAMES)}
 # global is a dictionary look-up at every use.
 DECK: Final = 54
 assert len(CARD_NAMES) == DECK
+HAND_SIZE: Final = 9
 FIRST_GOD: Final = 45
 FRIEND: Final = FIRST_GOD + 7
-MAGE: Final = 8
+MAGE: Final = 8  # "Scholar/Magician": in this game the 8s are the mages
 KING: Final = 2
 WARRIOR: Final = 5
 FOOL: Final = 9
 NO_SUIT: Final = -1
 # A look-up beats a shift past 30 bits.
 CARD_BIT: Final[list[int]] = [1 << card for card in range(DECK)]
-
-
-def card_number(name: str) -> int:
-    """The number of a readable card name ("3W", "Thief")."""
-    return CARD_NUMBER[name]
 
 
 def rank_of(card: int) -> int:
@@ -60,6 +59,15 @@ def rank_of(card: int) -> int:
 def suit_of(card: int) -> int:
     return NO_SUIT if card >= FIRST_GOD else card // 9
 
+
+def is_mage(card: int) -> bool:
+    return card < FIRST_GOD and card % 9 + 1 == MAGE
+
+
+GOD_CARDS: Final = sum(CARD_BIT[c] for c in range(FIRST_GOD, DECK))
+MAGE_CARDS: Final = sum(CARD_BIT[c] for c in range(DECK) if is_mage(c))
+PLAIN_CARDS: Final = (1 << DECK) - 1 ^ GOD_CARDS ^ MAGE_CARDS  # neither a god nor a mage
+SUIT_CARDS: Final[list[int]] = [sum(CARD_BIT[9 * s + i] for i in range(9)) for s in range(5)]
 
 # The cards of each byte of a mask, per byte: a mask lists itself in seven look-ups.
 BYTE_CARDS: Final[list[list[list[int]]]] = [[[base + i for i in range(8) if byte >> i & 1
@@ -94,8 +102,10 @@ for _named in range(5):
 MOVES: Final = len(MOVE_CARD)  # 81
 
 
-def _playable(rank: int, suit: int, gods: bool) -> int:
-    """What may go on a card asking for `rank` or `suit`: a match, a mage, a god if allowed."""
+# What may be played on what ----------------------------------------------------------------------
+def playable_on(rank: int, suit: int, gods: bool) -> int:
+    """"Players must either match the rank or the suit of the top card on the discard pile,
+    unless they play a mage, or a god card": a match, a mage, a god if allowed."""
     mask = 0
     for card in range(DECK):
         if card >= FIRST_GOD:
@@ -107,18 +117,21 @@ def _playable(rank: int, suit: int, gods: bool) -> int:
     return mask
 
 
-def _need(move: int) -> int:
-    """The mask of what may follow `move`: after a god its rank or a mage, and never a god (a
-    Friend that named a suit asks for that suit too); after any other card its rank or its suit
-    (the named one for a mage that named one), a mage or a god."""
+def _requirement(move: int) -> tuple[int, int, bool]:
+    """What the next card must match once `move` is played: (rank, suit, gods allowed). Ruling:
+    after a god its equivalent rank or a mage, and gods cannot be played on gods (a Friend that
+    named a suit asks for that suit too); after any other card its rank or its suit (the named
+    one for a mage that named one)."""
     card, named = MOVE_CARD[move], MOVE_NAMED[move]
     if card >= FIRST_GOD:
-        return _playable(rank_of(card), named, False)
-    return _playable(rank_of(card), named if named != NO_SUIT else suit_of(card), True)
+        return rank_of(card), named, False
+    return rank_of(card), named if named != NO_SUIT else suit_of(card), True
 
 
+REQUIREMENT: Final[list[tuple[int, int, bool]]] = (
+    [(0, NO_SUIT, False)] * 2 + [_requirement(m) for m in range(2, MOVES)])
 BIT: Final[list[int]] = [0, 0] + [1 << MOVE_CARD[m] for m in range(2, MOVES)]
-NEED: Final[list[int]] = [0, 0] + [_need(m) for m in range(2, MOVES)]
+NEED: Final[list[int]] = [0, 0] + [playable_on(*REQUIREMENT[m]) for m in range(2, MOVES)]
 # The Dark Lord, the Protectress and the Changeling act as King, Warrior and Fool only with
 # god_effects; the Friend's part there is to name a suit, which is a move of its own.
 EFFECT_GODS = {FIRST_GOD + KING - 1, FIRST_GOD + WARRIOR - 1, FIRST_GOD + FOOL - 1}
@@ -137,7 +150,8 @@ EFFECTS: Final[tuple[list[int], list[int]]] = (_effects(False), _effects(True))
 
 
 def _plays(god_effects: bool) -> list[list[int]]:
-    """Per card, every way to play it, in the readable order: as it is, then naming a suit."""
+    """Per card, every way to play it: as it is, then a mage (or, with god_effects, the Friend)
+    naming each other suit."""
     table: list[list[int]] = [[2 + card] for card in range(DECK)]
     for m in range(2 + DECK, MOVES):
         card = MOVE_CARD[m]
@@ -167,11 +181,39 @@ AFTER: Final[list[list[int]]] = [[(s + 1) % n for s in range(n)] for n in range(
 BEFORE: Final[list[list[int]]] = [[(s - 1) % n for s in range(n)] for n in range(9)]
 
 
+# Events -------------------------------------------------------------------------------------------
+# What a step did, for the readable layer's log and the lab's counts.
+TURNED_UP: Final = 0  # cards[0] was turned up to start the discard pile
+PLAYED: Final = 1  # seat played move `other`
+DREW: Final = 2  # seat drew `other` cards (the King's two among them)
+PASSED: Final = 3  # seat could neither play nor draw
+SKIPPED: Final = 4  # seat loses his turn to a Warrior
+RESHUFFLED: Final = 5  # `other` cards under the top card made a new draw pile
+WENT_OUT: Final = 6  # seat ran out of cards and wins
+TURN_LIMIT: Final = 7  # the engine's turn limit: more, the seats with the fewest cards, win
+EVENT_NAMES: Final = ("turned up", "played", "drew", "passed", "skipped", "reshuffled",
+                      "went out", "turn limit")
+
+# Why a move is refused: the readable layer words each.
+LEGAL: Final = 0
+CAN_PLAY: Final = 1  # a draw or a pass by a seat holding a card that fits
+NOTHING_TO_DRAW: Final = 2
+MUST_DRAW: Final = 3  # a pass while there is a card to draw
+NOT_HELD: Final = 4
+FRIEND_NAMES_NONE: Final = 5  # the Friend naming a suit without god_effects
+GOD_ON_GOD: Final = 6
+NOT_GOD_RANK: Final = 7  # on a god only its equivalent rank or a mage
+NOT_NAMED_SUIT: Final = 8  # a mage (or the Friend) asks for its suit
+NO_MATCH: Final = 9
+OVER: Final = 10
+
+
 # The position -----------------------------------------------------------------------------------
 class MagesWildFast(FastState):
     players: int
     chances: int
     rng: Rng
+    events: list[Event] | None
     god_effects: bool
     limit: int
     hands: list[int]
@@ -188,6 +230,7 @@ class MagesWildFast(FastState):
     since: list[int]
     effects: list[int]
     suit_plays: list[list[list[int]]]
+    heuristic = True  # heuristic_action below
 
     def __init__(self, players: int, god_effects: bool, limit: int, rng: Rng, chances: int,
                  hands: list[int], draw: list[int], discard: list[int], top: int,
@@ -197,6 +240,7 @@ class MagesWildFast(FastState):
         self.god_effects = god_effects
         self.limit = limit
         self.rng = rng
+        self.events = None
         self.chances = chances
         self.hands = hands
         self.draw = draw
@@ -216,6 +260,12 @@ class MagesWildFast(FastState):
     def to_act(self) -> int:
         return self.current
 
+    def emit(self, kind: int, seat: int = -1, other: int = -1,
+             cards: tuple[int, ...] = (), more: tuple[int, ...] = ()) -> None:
+        events = self.events
+        if events is not None:
+            events.append(Event(kind, seat, other, cards, more))
+
     # A turn: play a card that fits, else draw one, else pass ---------------------------------
     def legal(self) -> list[int]:
         seat = self.current
@@ -232,7 +282,41 @@ class MagesWildFast(FastState):
                 if not held:
                     break
             return moves
+        # "If none of his cards can be played he draws one card from the top of the draw pile."
+        # Nothing to draw means every other card is in a hand, and so are at least four mages:
+        # someone will play, and play never blocks.
         return [DRAW] if self.draw or len(self.discard) > 1 else [PASS]
+
+    def why_not(self, action: int) -> int:
+        """Why `action` (any move number) may not be made now, or LEGAL."""
+        seat = self.current
+        if seat < 0:
+            return OVER
+        hand = self.hands[seat]
+        if action == DRAW or action == PASS:
+            if hand & self.playable:
+                return CAN_PLAY
+            can_draw = bool(self.draw) or len(self.discard) > 1
+            if action == DRAW and not can_draw:
+                return NOTHING_TO_DRAW
+            if action == PASS and can_draw:
+                return MUST_DRAW
+            return LEGAL
+        card = MOVE_CARD[action]
+        if not hand & CARD_BIT[card]:
+            return NOT_HELD
+        if action not in PLAYS[self.god_effects][card]:
+            return FRIEND_NAMES_NONE
+        if self.playable & CARD_BIT[card]:
+            return LEGAL
+        top = self.discard[-1]
+        if card >= FIRST_GOD:
+            return GOD_ON_GOD
+        if top >= FIRST_GOD and MOVE_NAMED[self.top] == NO_SUIT:
+            return NOT_GOD_RANK
+        if is_mage(top) or top == FRIEND:
+            return NOT_NAMED_SUIT
+        return NO_MATCH
 
     def step(self, action: int) -> None:
         # Written for the playouts, where it runs a hundred times a game: fields are read once
@@ -249,33 +333,42 @@ class MagesWildFast(FastState):
             self.discard.append(MOVE_CARD[action])
             self.top = action
             self.playable = NEED[action]
+            if self.events is not None:
+                self.emit(PLAYED, seat, action)
             # Each card played that he was seen to lack must be one of those he took in since.
             if bit & self.lacked[seat]:
                 since = self.since
                 taken = since[seat]
                 if taken:
                     since[seat] = taken - 1
-            if not left:  # the first out wins, whatever the turn count
+            if not left:  # "The first player to run out of cards wins.", whatever the turn
                 self.winners = [seat]
                 self.current = NOBODY
+                self.emit(WENT_OUT, seat)
                 return
             effect = self.effects[action]
             if not effect:
                 self.current = self.after[seat]
             elif effect == FOOL:
+                # The Fool turns the order of play round; with two players it changes nothing.
                 after = self.after
-                if self.players > 2:  # two players: the Fool changes nothing
+                if self.players > 2:
                     direction = -self.direction
                     self.direction = direction
                     after = (AFTER if direction > 0 else BEFORE)[self.players]
                     self.after = after
                 self.current = after[seat]
             elif effect == WARRIOR:
+                # "the player who would normally play next loses his turn"
                 after = self.after
+                self.emit(SKIPPED, after[seat])
                 self.current = after[after[seat]]
-            else:  # the King: his two are forced on the next, so they show nothing of his hand
+            else:
+                # "the next player to play must pick up two cards before taking his regular
+                # turn": forced on him, so they show nothing of his hand.
                 nxt = self.after[seat]
                 taken = self._take(nxt, 2)
+                self.emit(DREW, nxt, taken)
                 since = self.since
                 since[nxt] = since[nxt] + taken
                 self.current = nxt
@@ -287,6 +380,10 @@ class MagesWildFast(FastState):
                     hands[seat] = hands[seat] | CARD_BIT[pile.pop()]
                 else:
                     self._take(seat, 1)
+                if self.events is not None:
+                    self.emit(DREW, seat, 1)
+            elif self.events is not None:
+                self.emit(PASSED, seat)
             # Drawing or passing shows he held none of the cards then playable; a second such
             # turn with nothing taken in since adds to what he lacks.
             since = self.since
@@ -296,13 +393,15 @@ class MagesWildFast(FastState):
             else:
                 lacked[seat] = lacked[seat] | self.playable
             since[seat] = 1 if action == DRAW else 0
+            # "Play then moves to the next player."
             self.current = self.after[seat]
         if turn >= self.limit:
             self._end_by_count()
 
     def _take(self, seat: int, count: int) -> int:
         """Up to `count` cards from the draw pile, which is made anew from the discards under
-        the top card as soon as it runs out."""
+        the top card as soon as it runs out (or, left empty by a reshuffle with nothing under the
+        top card, once cards played since can make one)."""
         pile = self.draw
         hands = self.hands
         got = 0
@@ -318,6 +417,9 @@ class MagesWildFast(FastState):
         return got
 
     def _reshuffle(self) -> None:
+        """"When the last card of the draw pile is taken, the top card of the discard pile is
+        taken to form a new discard pile, and the remainder of the cards are shuffled, and
+        placed face down to form a new draw pile.\""""
         discard = self.discard
         if len(discard) < 2:
             return
@@ -326,21 +428,36 @@ class MagesWildFast(FastState):
         self.rng.shuffle(rest)
         self.draw.extend(rest)
         self.chances += 1
+        self.emit(RESHUFFLED, -1, len(rest))
 
     def _end_by_count(self) -> None:
-        """The turn limit: the fewest cards in hand win."""
+        """The engine's turn limit (the seed has none): the fewest cards in hand win."""
         counts = [hand.bit_count() for hand in self.hands]
         fewest = min(counts)
         self.winners = [s for s in range(self.players) if counts[s] == fewest]
         self.current = NOBODY
+        self.emit(TURN_LIMIT, -1, -1, (), tuple(self.winners))
 
     def returns(self) -> list[float]:
+        """The winner 1, everyone else 0; at the turn limit the 1 is shared among the players
+        holding the fewest cards."""
         winners = self.winners
         if not winners:
             return [0.0] * self.players
         share = 1.0 / len(winners)
         return [share if s in winners else 0.0 for s in range(self.players)]
 
+    def reached_cap(self) -> bool:
+        """Whether the game ended at the turn limit rather than with a player out."""
+        return bool(self.winners) and self.hands[self.winners[0]] != 0
+
+    # The heuristic (medium) -------------------------------------------------------------------
+    def heuristic_action(self, legal: list[int]) -> int:
+        seat, n = self.current, self.players
+        hands = self.hands
+        before = (AFTER if self.direction < 0 else BEFORE)[n]
+        return heuristic_choice(legal, hands[seat], [hand.bit_count() for hand in hands],
+                                self.after[seat], before[seat], n, self.effects)
 
     # Copies and what a seat may know --------------------------------------------------------
     def copy(self) -> MagesWildFast:
@@ -409,10 +526,17 @@ class MagesWildFast(FastState):
                              self.turn, self.winners[:], lacked[:], since[:])
 
     def key(self) -> tuple[object, ...]:
-        return (self.players, self.god_effects, self.limit, self.chances, tuple(self.hands),
-                tuple(self.draw), tuple(self.discard), self.top, self.playable, self.direction,
-                self.current, self.turn, tuple(self.winners), tuple(self.lacked),
-                tuple(self.since))
+        return tuple(getattr(self, name) for name in FIELDS)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, MagesWildFast) and self.key() == other.key()
+
+
+# Every field of a position but its generator, events and the option's tables: what equal positions
+# share, and what a pickled readable state keeps (a compiled position does not pickle).
+FIELDS: Final = ("players", "god_effects", "limit", "chances", "hands", "draw", "discard", "top",
+                 "playable", "direction", "after", "current", "turn", "winners", "lacked",
+                 "since")
 
 
 def _deal_short(pool: list[int], sizes: list[int], lacks: list[int],
@@ -460,49 +584,73 @@ def _deal_short(pool: list[int], sizes: list[int], lacks: list[int],
     return hands
 
 
-# Between the two forms ----------------------------------------------------------------------------
-def twin(state: Any, seed: int) -> MagesWildFast | None:
-    """The integer position of a readable Mages Wild state (which it leaves untouched)."""
-    game = state.game
-    if game.info.id != "mages_wild" or set(game.options) - {"god_effects", "turn_limit"}:
-        return None
-    n = state.n
-    god_effects = bool(state.god_effects)
-    effects = EFFECTS[god_effects]
-    # What the public log shows of each hand, read as the readable shortages() reads it.
-    lacked, since = [0] * n, [0] * n
-    playable, king = 0, False
-    top = 0
-    chances = 1  # the deal
-    for seat, what, detail in state.log:
-        if what == "play":
-            move = int(detail)
-            top, playable = move, NEED[move]
-            if BIT[move] & lacked[seat] and since[seat]:
-                since[seat] -= 1
-            king = effects[move] == KING
-        elif what == "draw" and king:
-            since[seat] += detail
-            king = False
-        elif what == "draw" or what == "pass":
-            lacked[seat] = lacked[seat] | playable if not since[seat] else playable
-            since[seat] = detail or 0
-        elif what == "top":
-            top = 2 + card_number(detail)
-            playable = NEED[top]
-        elif what == "reshuffle":
-            chances += 1
-    current = state.current_player
-    return MagesWildFast(
-        n, god_effects, state.limit, Rng(seed), chances, list(state.hands),
-        [card_number(c) for c in state.draw], [card_number(c) for c in state.discard], top,
-        state.direction, NOBODY if current is None else current, state.turn,
-        list(state.winners) if state.winners is not None else [], lacked, since)
+# The deal -----------------------------------------------------------------------------------------
+def start(players: int, god_effects: bool, limit: int, rng: Rng, cards: list[int],
+          events: list[Event] | None = None) -> MagesWildFast:
+    """A new game from the deck `cards`, top first: "Nine Cards are dealt to each player", one
+    at a time round the table from seat 0; "the remaining cards are placed face down in a draw
+    pile. The top card of the draw pile is flipped over to form a discard pile." Ruling: that
+    card has no effect (no draw two, skip, reverse or named suit), but what it asks for stands.
+    "The player to the left of the dealer" plays first: seat 0."""
+    dealt = HAND_SIZE * players
+    hands = [0] * players
+    for i in range(dealt):
+        hands[i % players] = hands[i % players] | CARD_BIT[cards[i]]
+    top = cards[dealt]
+    position = MagesWildFast(players, god_effects, limit, rng, 1, hands, cards[:dealt:-1], [top],
+                             2 + top, 1, 0, 0, [], [0] * players, [0] * players)
+    position.events = events
+    position.emit(TURNED_UP, -1, -1, (top,))
+    return position
 
 
-def encode(action: Any) -> int:
-    """A readable Move is already its number."""
-    return int(action)
+# The heuristic (medium) ---------------------------------------------------------------------------
+def heuristic_choice(legal: list[int], hand: int, counts: list[int], nxt: int, prev: int,
+                     players: int, effects: list[int]) -> int:
+    """Keep the mages (always playable: the sure last card) and the gods for later; play the King
+    and the Warrior when they hurt the player next in turn, the Fool when it turns play away from
+    the player closest to going out; otherwise shed the card that leaves the most follow-ups in
+    hand, and name the suit one holds most of. From what the seat to act sees: its hand, every
+    hand's size, who plays after it and who before."""
+    if len(legal) == 1 or hand.bit_count() == 1:
+        return legal[0]
+    best, best_score = legal[0], 0.0
+    danger = counts[nxt] <= 2
+    for i, move in enumerate(legal):
+        card = MOVE_CARD[move]
+        rest = hand & ~CARD_BIT[card]
+        plain = rest & PLAIN_CARDS
+        # Cards left that would follow this one: worth keeping the table on our suit and rank.
+        score = 1.5 * (plain & NEED[move]).bit_count()
+        wild = is_mage(card) or card >= FIRST_GOD
+        if is_mage(card):
+            score -= 10  # the mage is the card that can always be played: keep it
+        elif card >= FIRST_GOD:
+            # A god is nearly as free as a mage, and after it only its rank or a mage follows:
+            # keep it, unless the next player is close to going out and must be stopped.
+            score += 3 if danger else -6
+        if not wild and rest and not plain:
+            score += 5  # only wild cards left after this: a sure finish
+        effect = effects[move]
+        if effect == KING:
+            score += 4 + (4 if danger else 0)
+        elif effect == WARRIOR:
+            score += 8 if players == 2 else 3 + (4 if danger else 0)
+        elif effect == FOOL and players > 2:
+            score += max(-4, min(4, counts[prev] - counts[nxt]))
+        named = MOVE_NAMED[move]
+        if named != NO_SUIT or is_mage(card):
+            suit = named if named != NO_SUIT else suit_of(card)
+            score += 0.5 * (plain & SUIT_CARDS[suit]).bit_count()
+        if i == 0 or score > best_score:
+            best, best_score = move, score
+    return best
+
+
+# For the search ---------------------------------------------------------------------------------
+def twin(state: Any, seed: int) -> FastState | None:
+    """The core position of a readable state, for the search."""
+    return core_copy(state, MagesWildFast, seed)
 
 
 def census(fast: MagesWildFast) -> list[int]:

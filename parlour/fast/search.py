@@ -11,7 +11,7 @@ estimates, and iterations cut short by the deadline leave no trace."""
 from __future__ import annotations
 
 import math
-from typing import Callable
+from collections.abc import Callable
 
 from ..core.hidden import NoDeal
 from .core import FastState, Rng
@@ -38,7 +38,8 @@ class Search:
     """One search's settings; `run` grows a tree from `state` for `seat`."""
 
     def __init__(self, c: float, widen: float, levels: int, depth: int,
-                 score: Score, gain: bool, clock: Callable[[], float]) -> None:
+                 score: Score, gain: bool, clock: Callable[[], float],
+                 heuristic: bool = False) -> None:
         self.c = c
         self.widen = widen
         self.levels = levels  # -1: no limit
@@ -46,6 +47,9 @@ class Search:
         self.score = score
         self.gain = gain  # score(returns - returns at the root) rather than score(returns)
         self.clock = clock
+        # Heuristic playouts: each seat plays the core's heuristic_action (where it has more
+        # than one move), as ISMCTSAgent's rollout=heuristic does with the game's heuristic.
+        self.heuristic = heuristic
 
     def run(self, state: FastState, seat: int, rng: Rng, limit: int, deadline: float,
             first: int) -> tuple[Node, int]:
@@ -149,6 +153,7 @@ class Search:
         moves = 0
         limit = self.depth
         timed = deadline >= 0.0
+        heuristic = self.heuristic
         while det.to_act() >= 0:
             if moves == limit:
                 guess = det.estimate()
@@ -157,7 +162,10 @@ class Search:
             if timed and not moves & 7 and clock() >= deadline:
                 raise OutOfTime
             legal = det.legal()
-            det.step(legal[int(draw() * len(legal))])
+            if heuristic:
+                det.step(legal[0] if len(legal) == 1 else det.heuristic_action(legal))
+            else:
+                det.step(legal[int(draw() * len(legal))])
             moves += 1
         return det.returns()
 

@@ -887,7 +887,7 @@ class TreasureFast(FastState):
         self.hands[seat] = h ^ (1 << p)
         return p
 
-    # The effects in force --------------------------------------------------------------------------
+    # The effects in force -------------------------------------------------------------------------
     def table_changed(self, gods: bool) -> None:
         """A meld was tabled or grown; `gods`: it has a god, or is a color of gods (where a
         card standing for a god may make a run within it). Else the effects stay as they were:
@@ -945,7 +945,7 @@ class TreasureFast(FastState):
         self.cancelled = cancelled
         self.rules = rules
 
-    # Scoring ---------------------------------------------------------------------------------------
+    # Scoring --------------------------------------------------------------------------------------
     def scores(self) -> list[float]:
         """Each seat's table points and hand points as if the hand ended now."""
         rules = self.rules
@@ -1004,7 +1004,7 @@ class TreasureFast(FastState):
             scores[s] = totals[s] + scores[s]
         return scores
 
-    # Copies and what a seat may know ---------------------------------------------------------------
+    # Copies and what a seat may know --------------------------------------------------------------
     def copy(self) -> TreasureFast:
         twin = TreasureFast(self.players, self.decks, self.second_gods, self.target, self.bonus,
                             self.rng, self.chances, self.totals[:], self.hand_number,
@@ -1168,7 +1168,7 @@ class Hidden:
         self.hands = hands
 
 
-# From the readable game ----------------------------------------------------------------------------
+# From the readable game ---------------------------------------------------------------------------
 def twin(state: Any, seed: int) -> TreasureFast | None:
     game = state.game
     if game.info.id != "treasure":
@@ -1200,7 +1200,7 @@ def twin(state: Any, seed: int) -> TreasureFast | None:
                     [stand_of(r, s) for r, s in meld.stands], list(meld.owners))
     table = [meld_of(m) for m in state.table]
     pending = None if state.pending is None else meld_of(state.pending)
-    reshuffles = sum(1 for line in state.log if line.startswith("the discard pile is shuffled"))
+    reshuffles = state.reshuffles
     phase = PHASES[state.phase]
     bonus = bool(options["six_color_bonus"])
     fast = TreasureFast(n, options["decks"], bool(options["second_gods"]),

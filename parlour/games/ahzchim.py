@@ -23,19 +23,20 @@ from ..core.game import Game, GameInfo, Option, PhasedState
 from ..core.hidden import redeal
 from ..core.registry import register
 from ..core.scene import item, pile, row, seat_entry, zone
+from ..fast.ahzchim import WIN_WEIGHTS
 
 HAND_SIZE = 5
 ZAH, PEL, RAH, ROKE = "Z", "P", "R", "K"  # Zahahnie, Pelmeahe, Rahziembiz, Roke Zibahl
 KIND_NAMES = {ZAH: "Zahahnie", PEL: "Pelmeahe", RAH: "Rahziembiz", ROKE: "Roke Zibahl"}
 RESHPEL_BONUS = 2
-# The win model behind estimate(): a seat's odds of winning are exp of these weights times its
+# The win model behind estimate(): a seat's odds of winning are exp of WIN_WEIGHTS times its
 # win_features() (Zahahnie held, their worth squared / 20, its hand's size, the spades in it, the
 # worth of the diamonds in it and the clubs in it), against the other seats' odds. Fitted by
 # scripts/fit_ahzchim_estimate.py to who went on to win from each turn of 4000 games of four
 # medium players (cards, default options): fitted on half of them, it names the winner at 75% of
 # the other half's turns, where the most Zahahnie held names 71%. A spade in hand counts for
-# four fifths of a Zahahnie held; the chips are weighed as the cards are.
-WIN_WEIGHTS = (0.431, 0.115, -0.054, 0.346, 0.148, -0.097)
+# four fifths of a Zahahnie held; the chips are weighed as the cards are. The weights are written
+# once, in the integer twin (imported above), whose estimate weighs the same features on masks.
 
 
 # The pieces: what each card or chip is and is worth -----------------------------------------------
@@ -87,7 +88,7 @@ class Pieces:
         v = self.value[card]
         return 1 if v <= 9 else 2 if v <= 12 else 3
 
-    def spot(self, entry: tuple) -> "Spot":
+    def spot(self, entry: tuple) -> Spot:
         return self.spots[self.spot_no(entry)]
 
     def spot_no(self, entry: tuple) -> int:
@@ -299,16 +300,8 @@ class Ahzchim(Game):
         # No peer engine has a take-that card game of this shape; nothing to benchmark against.
         twins={},
     )
-    # Random playouts trade blindly until the round cap: search looks about a round ahead and
-    # judges the position there by the win model (estimate()), whose chances it adds up as they
-    # are: a spade spent or a Zahahnie taken seldom changes anyone's place, but it moves them.
-    playout_depth = 12
     fast_twin = "ahzchim"
-    search_reward = "value"
     return_bounds = (-1.0, 1.0)
-    # Most of a move's playouts end with the Zahahnie where they were, scoring alike: without a
-    # floor under their spread, hard took any slightly better mean among a few as certain.
-    search_floor = 1.0
     sample_options = (
         {"round_cap": 25},
         {"count_by": "cards", "razed_to": "pord", "round_cap": 25},
@@ -337,12 +330,12 @@ class Ahzchim(Game):
     # "build 9C on 7H", "exchange JC on 7H", "reshpel on 7H", "offer 3C for 9S of 2",
     # "defend with JS", "rebuild with QD", "yield", "accept", "refuse", "draw 2", "pass".
     # With chips a Zahahnie is written with its fort: "attack Z1/K5+ of 2 with R9".
-    def parse_action(self, state: "AhzchimState", text: str):
+    def parse_action(self, state: AhzchimState, text: str):
         # Read afresh every time: a reading kept from another position once made the web room's
         # game drift from its own record.
         return self._parse(state, text, [])
 
-    def _parse(self, state: "AhzchimState", text: str, asked: list):
+    def _parse(self, state: AhzchimState, text: str, asked: list):
         p = self.pieces
         raw = text.replace(",", " ").split()
         if not raw:
@@ -686,10 +679,10 @@ class Ahzchim(Game):
         lines.append(f"Discard pile ({len(discard)}): "
                      + (" ".join(discard[-12:]) + (" (top last)" if discard else "") if discard
                         else "empty"))
-        for s, row in enumerate(view["zahahnie"]):
+        for s, entries in enumerate(view["zahahnie"]):
             name = f"seat {s}" + (" (you)" if s == seat else "")
             status = "" if view["in_play"][s] else "  OUT OF PLAY"
-            forts = " ".join(_show_entry(e) for e in row) or "no Zahahnie"
+            forts = " ".join(_show_entry(e) for e in entries) or "no Zahahnie"
             known = view["known_cards"][s]
             seen = f"  known in hand: {' '.join(known)}" if known and s != seat else ""
             lines.append(f"  {name:<12} worth {view['worth'][s]:>2}  hand {view['hand_counts'][s]}"
@@ -905,6 +898,9 @@ class AhzchimState(PhasedState):
         if deck is None:
             self.rng.shuffle(cards)
         self.log: list[tuple[str, str | None, int | None]] = []
+        # The generator's draws since the deal (a reshuffle, a Zahahnie razed into the Pord):
+        # chance events, for search.
+        self.chances_since_deal = 0
         self.hands: list[list[str]] = [[] for _ in range(n)]
         # A Zahahnie on the table: (card, its Roke Zibahl or None, Reshpel on it).
         self.zah: list[list[tuple]] = [[] for _ in range(n)]
@@ -1015,8 +1011,8 @@ class AhzchimState(PhasedState):
             left[card] -= 1
         for card in self.discard:
             left[card] -= 1
-        for row in self.zah:
-            for _, fort, reshpel in row:
+        for entries in self.zah:
+            for _, fort, reshpel in entries:
                 if fort:
                     left[fort] -= 1
                 if reshpel:
@@ -1342,6 +1338,7 @@ class AhzchimState(PhasedState):
                 self._remove_entry(owner, index)
                 if self.game.options["razed_to"] == "pord":
                     self.pord.insert(self.rng.randrange(len(self.pord) + 1), zah)
+                    self.chances_since_deal += 1
                     self._log(f"seat {owner} yields: {zah} is razed into the Pord deck")
                 else:
                     self.discard.append(zah)
@@ -1441,6 +1438,7 @@ class AhzchimState(PhasedState):
         self.pord, self.discard = cards, []
         if cards:
             self.exhausted = None
+            self.chances_since_deal += 1
             self._log(f"seat {taker} shuffles the discard pile: a new Pord deck of {len(cards)}")
         else:
             # Nothing to shuffle: the wait starts again, as the seed says "the process of waiting
@@ -1537,8 +1535,8 @@ class AhzchimState(PhasedState):
 
     def card_census(self) -> list[str]:
         cards = [c for hand in self.hands for c in hand] + self.pord + self.discard
-        for row in self.zah:
-            for zah, fort, reshpel in row:
+        for entries in self.zah:
+            for zah, fort, reshpel in entries:
                 cards.append(zah)
                 if fort:
                     cards.append(fort)
@@ -1549,7 +1547,7 @@ class AhzchimState(PhasedState):
             cards.append(pending[2])  # the attacking card, on the table until answered
         return cards
 
-    def clone(self) -> "AhzchimState":
+    def clone(self) -> AhzchimState:
         twin = self._clone_base()
         twin.log = list(self.log)
         twin.hands = [list(h) for h in self.hands]
@@ -1561,7 +1559,7 @@ class AhzchimState(PhasedState):
         twin.drawn = list(self.drawn)
         return twin
 
-    def determinize(self, seat: int, rng) -> "AhzchimState":
+    def determinize(self, seat: int, rng) -> AhzchimState:
         """Other hands and the Pord redealt. Cards known to be in a hand stay there; a Zahahnie
         in the Pord stays in the Pord (a heart in hand would have been laid out); the Pord's
         order is unknown, so it is shuffled."""
@@ -1640,8 +1638,8 @@ class AhzchimHeuristic(Agent):
         hand = view["hand"]
         rows = view["zahahnie"]
         fort_at = {}
-        for s, row in enumerate(rows):
-            for e, fv in zip(row, view["fort_values"][s]):
+        for s, entries in enumerate(rows):
+            for e, fv in zip(entries, view["fort_values"][s]):
                 fort_at.setdefault((s, e["card"], e["fort"], e["reshpel"]), fv)
         # A turn has hundreds of trade offers and this runs at every move of the search's
         # playouts: _turn_actions lists the offers last, so they are taken as one slice.

@@ -1,9 +1,11 @@
 """Arschloch (President): shed your cards in climbing tricks; the last one holding cards is the
 Arschloch and gives his best cards to the President next round.
 
-Rule text: shared/seeds/004 (Arabic), sections 2-8; rulings: shared/GAMES.md. Read this module
-beside docs/rules/arschloch.md. Phases of a round: deal, swap of the two extra cards (round 2 on),
-exchange between ranks (round 2 on), play, ranking and points.
+The rules are parlour/fast/arschloch.py's, the integer core, and only there. This is the readable
+layer on it: the game's options, the actions and their notation, the words of a refusal, the
+views, the table's scene and the terminal's picture, and the log told from the core's events.
+Rule text: shared/seeds/004 (Arabic), sections 2-8; rulings: shared/GAMES.md; the rules page:
+docs/rules/arschloch.md.
 """
 
 from __future__ import annotations
@@ -11,13 +13,15 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 
-from ..agents.base import Agent
+from ..agents.base import CoreHeuristic
 from ..core.cards import FRENCH_52, FRENCH_RANKS, FRENCH_SUITS, SKAT_32
 from ..core.errors import IllegalAction, OptionError
-from ..core.game import Game, GameInfo, Option, PhasedState
-from ..core.hidden import redeal
+from ..core.game import Game, GameInfo, Option
 from ..core.registry import register
 from ..core.scene import row, seat_entry
+from ..core.wrapped import WrappedState
+from ..fast import arschloch as core
+from ..fast.core import Rng, SourceRng
 
 
 # Actions ---------------------------------------------------------------------------------------
@@ -60,22 +64,11 @@ _PLAYS: dict[tuple[str, ...], Play] = {}
 
 
 def _play(cards: tuple[str, ...]) -> Play:
-    # Plays are interned: legal_actions builds the same few dozen again and again.
+    # Plays are interned: a view's trick and the play to beat build the same few again and again.
     play = _PLAYS.get(cards)
     if play is None:
         play = _PLAYS[cards] = Play(cards)
     return play
-
-
-class _Runs(dict):
-    """RUNS[cards]: the plays of the first one, two, ... of these cards of one rank."""
-
-    def __missing__(self, cards: tuple[str, ...]) -> tuple[Play, ...]:
-        runs = self[cards] = tuple(_play(cards[:k]) for k in range(1, len(cards) + 1))
-        return runs
-
-
-RUNS = _Runs()
 
 
 LOG_SHOWN = 40
@@ -214,23 +207,15 @@ class Arschloch(Game):
         if o["bomb_on_bomb"] != "higher" and not o["bomb"]:
             raise OptionError("bomb_on_bomb says which four beats a four under bomb: set bomb=true")
 
+
     def __init__(self, players: int | None = None, **options):
         super().__init__(players, **options)
-        self.ranks = self.rank_order()
+        o = self.options
+        self.ranks = core.normal_order(o["deck"], o["ten_high"], o["two_high"])
         self.rank_of = {card: self.ranks.index(card[0]) for card in self.deck().cards}
-        self.cards_by_rank = sorted(self.deck().cards, key=lambda c: (self.rank_of[c], c[1]))
 
     def deck(self):
         return FRENCH_52 if self.options["deck"] == 52 else SKAT_32
-
-    def rank_order(self) -> str:
-        """Ranks from lowest to highest in the normal order of these options."""
-        ranks = "23456789TJQKA" if self.options["deck"] == 52 else "789TJQKA"
-        if self.options["ten_high"]:
-            ranks = ranks.replace("T", "") + "T"
-        if self.options["two_high"]:
-            ranks = ranks.replace("2", "") + "2"
-        return ranks
 
     def max_decisions(self) -> int:
         n = self.players
@@ -244,7 +229,7 @@ class Arschloch(Game):
 
     # Notation: "8H 8D", "pass", "give QH", "take TH put 7D". In play, suits do not matter:
     # any held cards of the ranks written are accepted (GAMES.md, notation).
-    def parse_action(self, state: "ArschlochState", text: str):
+    def parse_action(self, state: ArschlochState, text: str):
         words = text.replace(",", " ").split()
         lowered = [w.lower() for w in words]
         if lowered == ["pass"]:
@@ -338,34 +323,52 @@ class Arschloch(Game):
             lines.append(f"{label}: {who} with {best} point{'s' if best != 1 else ''}")
         return "\n".join(lines)
 
+
+    # One numbering of the actions, the core's: records, adapters and search use it alike.
     @property
     def action_space_size(self) -> int:
-        return 1 + 13 * 15 + 52 + 52 * 52
+        return core.ACTIONS
 
     def action_id(self, action) -> int:
-        if isinstance(action, Pass):
-            return 0
-        if isinstance(action, Play):
-            mask = sum(1 << FRENCH_SUITS.index(c[1]) for c in action.cards)
-            return 1 + FRENCH_RANKS.index(action.cards[0][0]) * 15 + mask - 1
-        if isinstance(action, Give):
-            return 196 + FRENCH_52.cards.index(action.card)
-        if isinstance(action, Swap):
-            index = FRENCH_52.cards.index
-            return 248 + index(action.take) * 52 + index(action.put)
-        raise ValueError(f"{action!r} is not an Arschloch action")
+        return action_id(action)
 
     def action_from_id(self, number: int):
-        if number == 0:
-            return PASS
-        if number < 196:
-            rank, mask = FRENCH_RANKS[(number - 1) // 15], (number - 1) % 15 + 1
-            cards = tuple(rank + s for i, s in enumerate(FRENCH_SUITS) if mask >> i & 1)
-            return Play(cards)
-        if number < 248:
-            return Give(FRENCH_52.cards[number - 196])
-        take, put = divmod(number - 248, 52)
-        return Swap(FRENCH_52.cards[take], FRENCH_52.cards[put])
+        return action_of(number)
+
+
+def action_id(action) -> int:
+    if isinstance(action, Pass):
+        return core.PASS
+    if isinstance(action, Play):
+        suits = sum(1 << FRENCH_SUITS.index(c[1]) for c in action.cards)
+        return core.play_number(FRENCH_RANKS.index(action.cards[0][0]), suits)
+    if isinstance(action, Give):
+        return core.GIVE + CARD[action.card]
+    if isinstance(action, Swap):
+        return core.SWAP + CARD[action.take] * 52 + CARD[action.put]
+    raise ValueError(f"{action!r} is not an Arschloch action")
+
+
+NAME = FRENCH_52.cards  # an outside card's name: its index in the 52-card deck
+CARD = {name: i for i, name in enumerate(NAME)}
+_ACTIONS: list = [None] * core.ACTIONS  # each number's action, made once
+
+
+def action_of(number: int):
+    action = _ACTIONS[number]
+    if action is None:
+        if number == core.PASS:
+            action = PASS
+        elif number < core.GIVE:
+            rank, suits = FRENCH_RANKS[core.PLAY_FRENCH[number]], core.PLAY_SUITS[number]
+            action = _play(tuple(rank + s for i, s in enumerate(FRENCH_SUITS) if suits >> i & 1))
+        elif number < core.SWAP:
+            action = Give(NAME[number - core.GIVE])
+        else:
+            take, put = divmod(number - core.SWAP, 52)
+            action = Swap(NAME[take], NAME[put])
+        _ACTIONS[number] = action
+    return action
 
 
 def _rank(word: str) -> str:
@@ -384,451 +387,223 @@ def _card(word: str) -> str:
     return word
 
 
-# The rules -------------------------------------------------------------------------------------
-# Ranks are numbers 0, 1, 2, ... in the normal order of the options (0 the lowest), so "higher" is a
-# comparison of numbers and a revolution only turns the comparison round. A hand is one tuple of
-# cards per rank, suits in order: the counts a trick asks for, the plays of a rank and the highest
-# card come straight from it, and `held` counts each rank in the players' hands.
-class ArschlochState(PhasedState):
+
+
+# The log lines of the events that name at most their seat.
+PLAIN = {core.WENT_OUT: "seat {} is out", core.SKIPPED: "seat {} is skipped",
+         core.EXCHANGED: "seat {}, the Arschloch, leads",
+         core.REVOLUTION: "revolution: the rank order is reversed",
+         core.UNBEATABLE: "nobody can beat the highest card still in play",
+         core.MATCH_OVER: "the match is over"}
+
+
+# The readable position: a core position (parlour/fast/arschloch.py) and what the log and the
+# views show of it. Every rule is the core's; this only names, words and narrates.
+class ArschlochState(WrappedState):
+    core_module = core
+    copied = ("log", "trick", "last_trick")
+
     def __init__(self, game: Arschloch, seed: int, deck: list[str] | None):
         super().__init__(game, seed, deck)
-        n = game.players
-        self.normal_order = game.ranks
-        self.order = list(range(n))  # seats clockwise; seat_change reorders it
-        self.scores = [0] * n
-        self.round = 0
-        self.ranking: list[int] | None = None  # last round's seats, President first
         self.log: deque[tuple] = deque(maxlen=LOG_SHOWN)
-        self._deal(deck)
-
-    # Deal ----------------------------------------------------------------------------------
-    def _deal(self, deck: list[str] | None) -> None:
-        """One by one clockwise until everyone has the same number; the rest are the extras."""
-        game, n = self.game, self.game.players
-        cards = list(deck) if deck is not None else list(game.deck().cards)
-        if deck is None:
-            self.rng.shuffle(cards)
-        self.round += 1
-        per = len(cards) // n
-        # Round 1 deals from seat 0; later rounds the Arschloch deals, starting on his left.
-        first = 0 if self.ranking is None else (self.order.index(self.ranking[-1]) + 1) % n
-        seats = self.order[first:] + self.order[:first]
-        # Each seat's left-hand neighbour, who plays after him.
-        self.left = tuple(self.order[(self.order.index(s) + 1) % n] for s in range(n))
-        receiver = dict(zip(cards, seats * per))  # the card i goes to seats[i % n]
-        # Each hand sorted into its ranks: going through the deck rank by rank, suits in order,
-        # every rank's cards arrive sorted.
-        rank_of = game.rank_of
-        hands: list[list[list[str]]] = [[[] for _ in game.ranks] for _ in range(n)]
-        for card in game.cards_by_rank:
-            seat = receiver.get(card)
-            if seat is not None:
-                hands[seat][rank_of[card]].append(card)
-        self.hands = [[tuple(same) for same in hand] for hand in hands]
-        self.sizes = [per] * n  # cards in each hand
-        self._count_held()
-        self.extras = cards[per * n:]
-        skat_extras = game.options["deck"] == 32 and self.extras
-        # Round 1 the extras stay face down; from round 2 they are turned face up (the Skat deal).
-        self.extras_up = [bool(skat_extras) and self.ranking is not None] * len(self.extras)
-        self.extras_put_by: list[int | None] = [None] * len(self.extras)
-        self.taken: dict[str, int] = {}  # face-up extras taken, public
-        self.gave: list[dict[str, int]] = [{} for _ in range(n)]  # card -> receiver, private
-        self.got: list[list[str]] = [[] for _ in range(n)]
-        self.revolution = False
-        self.top = len(self.normal_order) - 1  # the top rank of the order in force
-        self.finished: list[int] = []  # out, from the President down
-        self.stuck: list[int] = []  # left only top cards: placed from the bottom up
         self.trick: list[tuple[int, Play | None]] = []  # this trick's plays (None: a pass)
-        self.beat: tuple[int, Play] | None = None  # the play to beat, and who made it
         self.last_trick: list[tuple[int, Play | None]] = []
-        self.passes = 0
-        self.out_of_play: list[str] = []  # every card played, and the cards of stuck players
-        self.swaps: list[int] = []
-        self.gives: list[tuple[int, int, int]] = []  # (giver, receiver, cards still owed)
-        if self.ranking is None:
-            opener, club = self._round_one_opener()
-            self._log("seat {} holds {} and leads", opener, club)
-            self._start_play(opener)
-            return
-        self._log("round {}: seat {} deals", self.round, self.ranking[-1])
-        if skat_extras and n >= 5:
-            # 3rd place takes one extra and puts a card face down, then 4th place the other.
-            self.swaps = [self.ranking[2], self.ranking[3]]
-            self.phase = "swap"
-            self.to_act = self.swaps[0]
-        else:
-            self._start_exchange()
+        rules = core.rules_of(game.players, game.options)
+        cards = [rules.inside[CARD[c]] for c in deck] if deck is not None else None
+        events: list = []
+        self._start(core.start(rules, SourceRng(self._generator), cards, events), events)
+
+    # What the tests and the table read --------------------------------------------------------
+    @property
+    def phase(self) -> str:
+        return core.PHASE_NAMES[self.core.phase]
+
+    @property
+    def to_act(self) -> int:
+        return self.core.turn
+
+    @to_act.setter
+    def to_act(self, seat: int) -> None:
+        self.core.turn = seat
+
+    round = property(lambda self: self.core.round)
+    order = property(lambda self: list(self.core.order))
+    scores = property(lambda self: list(self.core.scores))
+    ranking = property(lambda self: list(self.core.ranking) if self.core.ranking else None)
+    finished = property(lambda self: list(self.core.finished))
+    stuck = property(lambda self: list(self.core.stuck))
+    sizes = property(lambda self: list(self.core.sizes))
+    revolution = property(lambda self: self.core.revolution)
+    top = property(lambda self: self.core.top)
+
+    def _names(self, cards) -> list[str]:
+        outside = self.core.rules.outside
+        return [NAME[outside[c]] for c in cards]
 
     def hand(self, seat: int) -> list[str]:
-        """The seat's cards, weakest first in the normal order."""
-        return [card for same in self.hands[seat] for card in same]
+        """The seat's cards, weakest first in the normal order, suits in order."""
+        position = self.core
+        R, cards = position.rules.R, position.rules.cards
+        return self._names(c for r in range(R) for c in cards[r][position.hands[seat * R + r]])
 
-    def _set_hand(self, seat: int, cards: list[str]) -> None:
-        rank_of = self.game.rank_of
-        by_rank: list[list[str]] = [[] for _ in self.normal_order]
-        for card in cards:
-            by_rank[rank_of[card]].append(card)
-        self.hands[seat] = [tuple(sorted(same)) for same in by_rank]
-        self.sizes[seat] = len(cards)
+    @property
+    def beat(self) -> tuple[int, Play] | None:
+        """The play to beat and who made it."""
+        position = self.core
+        if position.beat_seat < 0:
+            return None
+        cards = position.rules.cards[position.beat_rank][position.beat_suits]
+        return position.beat_seat, _play(tuple(self._names(cards)))
+
+    @property
+    def gave(self) -> list[dict[str, int]]:
+        """Per seat: the cards it gave in the exchange and to whom."""
+        return [{name: receiver for name, (_, receiver) in zip(self._names(c for c, _ in g), g)}
+                for g in self.core.gave]
+
+    @property
+    def got(self) -> list[list[str]]:
+        got: list[list[str]] = [[] for _ in self.core.sizes]
+        for g in self.gave:
+            for name, receiver in g.items():
+                got[receiver].append(name)
+        return got
+
+    @property
+    def extras(self) -> list[str]:
+        return self._names(self.core.extras)
+
+    @property
+    def out_of_play(self) -> list[str]:
+        out = self.core.out
+        return self._names(c for c in range(self.core.rules.deck_size) if out >> c & 1)
+
+    # A position set up by hand (scenario tests): these write the core's fields.
+    @extras.setter
+    def extras(self, names: list[str]) -> None:
+        self.core.extras = tuple(self.core.rules.inside[CARD[c]] for c in names)
+
+    @property
+    def extras_up(self) -> list[bool]:
+        return list(self.core.extras_up)
+
+    @extras_up.setter
+    def extras_up(self, ups: list[bool]) -> None:
+        self.core.extras_up = tuple(ups)
+
+    @property
+    def extras_put_by(self) -> list[int | None]:
+        return [None if by < 0 else by for by in self.core.put_by]
+
+    @extras_put_by.setter
+    def extras_put_by(self, seats: list[int | None]) -> None:
+        self.core.put_by = tuple(-1 if by is None else by for by in seats)
+
+    @out_of_play.setter
+    def out_of_play(self, names: list[str]) -> None:
+        inside = self.core.rules.inside
+        self.core.out = sum(1 << inside[CARD[c]] for c in names)
+
+    def _set_hand(self, seat: int, names: list[str]) -> None:
+        position = self.core
+        R = position.rules.R
+        hands = [0] * R
+        for c in (position.rules.inside[CARD[name]] for name in names):
+            hands[c >> 2] |= 1 << (c & 3)
+        position.hands[seat * R:seat * R + R] = hands
+        position.sizes[seat] = len(names)
 
     def _count_held(self) -> None:
-        """Cards of each rank in the players' hands: what is "still in play" (GAMES.md: set-aside
-        extra cards are not)."""
-        self.held = [sum(map(len, ranks)) for ranks in zip(*self.hands)]
-
-    def _into_hand(self, seat: int, card: str) -> None:
-        rank = self.game.rank_of[card]
-        self.hands[seat][rank] = tuple(sorted(self.hands[seat][rank] + (card,)))
-        self.sizes[seat] += 1
-        self.held[rank] += 1
-
-    def _out_of_hand(self, seat: int, card: str) -> None:
-        rank = self.game.rank_of[card]
-        self.hands[seat][rank] = tuple(c for c in self.hands[seat][rank] if c != card)
-        self.sizes[seat] -= 1
-        self.held[rank] -= 1
-
-    def _round_one_opener(self) -> tuple[int, str]:
-        """The holder of 7 of clubs opens round 1; if it is set aside, the lowest club in play."""
-        for rank, name in enumerate(self.normal_order):
-            for seat, hand in enumerate(self.hands):
-                if name + "C" in hand[rank]:
-                    return seat, name + "C"
-        raise AssertionError("no club was dealt")
-
-    # Swap and exchange (round 2 on) -----------------------------------------------------------
-    def _start_exchange(self) -> None:
-        """The Arschloch gives the President his two highest, the President returns any two;
-        Vice-Arschloch and Vice-President one card the same way; with 3 players one card only."""
-        r, n = self.ranking, self.game.players
-        pairs = [(r[-1], r[0], 1 if n == 3 else 2)]
-        if n >= 4:
-            pairs.append((r[-2], r[1], 1))
-        for low, high, count in pairs:
-            for _ in range(count):
-                self._hand_over(low, high, self.hand(low)[-1])  # the highest card
-        self.gives = [(high, low, count) for low, high, count in pairs]
-        self.phase = "exchange"
-        self.to_act = self.gives[0][0]
-
-    def _hand_over(self, giver: int, receiver: int, card: str) -> None:
-        self._out_of_hand(giver, card)
-        self._into_hand(receiver, card)
-        self.gave[giver][card] = receiver
-        self.got[receiver].append(card)
-        self._secret("seat {} gives a card to seat {}", (giver, receiver),
-                     "seat {} gives {} to seat {}", (giver, card, receiver), (giver, receiver))
-
-    def _start_play(self, leader: int) -> None:
-        self.phase = "play"
-        self.to_act = leader
+        position = self.core
+        R = position.rules.R
+        seats = range(len(position.sizes))
+        position.held = [sum(core.POP[position.hands[s * R + r]] for s in seats) for r in range(R)]
 
     # The contract ----------------------------------------------------------------------------
     def legal_actions(self) -> list:
-        phase = self.phase
-        if phase == "play":
-            return self._plays()
-        seat = self.to_act
-        if phase == "exchange":
-            return [Give(c) for c in self.hand(seat)]
-        if phase == "swap":
-            hand = self.hand(seat)
-            ups = [c for c, up in zip(self.extras, self.extras_up) if up]
-            return [Swap(take, put) for take in ups for put in [take, *hand]]
-        return []
-
-    def _weakest_first(self, hand: list) -> list:
-        """A hand's ranks weakest first in the order in force."""
-        return hand[::-1] if self.revolution else hand
-
-    def _beats(self, rank: int, floor: int) -> bool:
-        """`rank` may be played on `floor`: higher in the order in force, or equal under equality."""
-        if rank == floor:
-            return self.game.options["equality"]
-        return (rank > floor) != self.revolution
-
-    def _higher(self, hand: list, floor: int) -> list:
-        """The hand's ranks that may be played on `floor` (see _beats), weakest first."""
-        equal = self.game.options["equality"]
-        if self.revolution:
-            return hand[:floor + equal][::-1]
-        return hand[floor + 1 - equal:]
-
-    def _plays(self) -> list:
-        """Same count exactly, strictly higher rank, or pass; no going out on the top rank."""
-        seat = self.to_act
-        hand = self.hands[seat]
-        if self.beat is None:
-            # One card, two, ... of any rank.
-            plays = [play for same in self._weakest_first(hand) if same for play in RUNS[same]]
-        else:
-            cards = self.beat[1].cards
-            need = len(cards)
-            floor = self.game.rank_of[cards[0]]
-            if self._bombs_beat(need):
-                plays = self._plays_and_bombs(hand, need, floor)
-            else:
-                plays = [RUNS[same][need - 1] for same in self._higher(hand, floor)
-                         if len(same) >= need]
-            plays.append(PASS)  # passing is always allowed, but a new trick must be opened
-        size = self.sizes[seat]
-        if len(hand[self.top]) == size:
-            # A hand of only top cards has left play already (_settle_stuck), but a position set
-            # up by hand may hold one: it may not go out.
-            plays = [play for play in plays if play is PASS or len(play.cards) < size]
-        return plays
-
-    def _bombs_beat(self, need: int) -> bool:
-        """Under bomb "a four-of-a-kind beats any play": a single, a pair or a triple whatever
-        their ranks; a four only with bomb_on_bomb=any (by default a four is beaten as any play
-        is, by a higher four)."""
-        options = self.game.options
-        return options["bomb"] and (need != 4 or options["bomb_on_bomb"] == "any")
-
-    def _plays_and_bombs(self, hand: list, need: int, floor: int) -> list:
-        plays = []
-        for rank in self._weakest_first(range(len(hand))):
-            same = hand[rank]
-            if need != 4 and len(same) >= need and self._beats(rank, floor):
-                plays.append(RUNS[same][need - 1])
-            if len(same) == 4:
-                plays.append(RUNS[same][3])  # a four-of-a-kind beats any play
-        return plays
+        return [action_of(a) for a in self.core.legal()]
 
     def _check(self, action) -> str | None:
-        phase, seat = self.phase, self.to_act
-        hand = self.hand(seat)
-        if phase == "play":
-            if isinstance(action, Pass):
-                # Passing is always allowed, even when you could play; but the leader opens.
-                return None if self.beat else "you lead: open the trick with one or more cards"
-            if not isinstance(action, Play):
+        position = self.core
+        phase = position.phase
+        if phase == core.PLAY:
+            if isinstance(action, Play):
+                cards = action.cards
+                if not cards or len(set(cards)) != len(cards):
+                    return "play one card or several different cards of one rank"
+                hand = self.hand(position.turn)
+                if any(c not in hand for c in cards):
+                    return f"you do not hold {' '.join(c for c in cards if c not in hand)}"
+                if any(c[0] != cards[0][0] for c in cards):
+                    return "all cards of a play must have the same rank"
+            elif not isinstance(action, Pass):
                 return f"{action} is not a play: play cards or pass"
-            return self._why_not(action, hand)
-        if phase == "exchange":
-            if not isinstance(action, Give):
-                return "it is the exchange: give a card (e.g. 'give 7H')"
-            return None if action.card in hand else f"you do not hold {action.card}"
-        if phase == "swap":
-            if not isinstance(action, Swap):
-                return "take a face-up extra card and put one face down (e.g. 'take TH put 7D')"
-            ups = [c for c, up in zip(self.extras, self.extras_up) if up]
-            if action.take not in ups:
-                return f"{action.take} is not a face-up extra card; they are {' '.join(ups)}"
-            if action.put not in hand and action.put != action.take:
-                return f"you do not hold {action.put}"
+        elif phase == core.EXCHANGE and not isinstance(action, Give):
+            return "it is the exchange: give a card (e.g. 'give 7H')"
+        elif phase == core.SWAPPING and not isinstance(action, Swap):
+            return "take a face-up extra card and put one face down (e.g. 'take TH put 7D')"
+        why = position.why_not(action_id(action))
+        if why == core.LEGAL:
             return None
+        if why == core.MUST_LEAD:
+            return "you lead: open the trick with one or more cards"
+        if why == core.TOP_OUT:
+            return f"you may not go out on the highest rank ({action.cards[0][0]})"
+        if why == core.WRONG_COUNT:
+            need = core.POP[position.beat_suits]
+            return f"play exactly {need} card{'s' if need > 1 else ''}, or pass"
+        if why == core.EQUAL_RANK:
+            return "equal ranks may not be played: play a higher rank or pass"
+        if why == core.NOT_HIGHER:
+            return (f"{action.cards[0][0]} does not beat {self.beat[1].cards[0][0]}: "
+                    "play higher or pass")
+        if why == core.NOT_FACE_UP:
+            ups = [c for c, up in zip(self.extras, position.extras_up) if up]
+            return f"{action.take} is not a face-up extra card; they are {' '.join(ups)}"
+        if why == core.NOT_HELD:
+            return f"you do not hold {action.card if isinstance(action, Give) else action.put}"
         return "the game is over"
 
-    def _why_not(self, play: Play, hand: list[str]) -> str | None:
-        cards = play.cards
-        if not cards or len(set(cards)) != len(cards):
-            return "play one card or several different cards of one rank"
-        if any(c not in hand for c in cards):
-            return f"you do not hold {' '.join(c for c in cards if c not in hand)}"
-        rank_of = self.game.rank_of
-        rank = rank_of[cards[0]]
-        if any(rank_of[c] != rank for c in cards):
-            return "all cards of a play must have the same rank"
-        if len(cards) == len(hand) and rank == self.top:
-            return f"you may not go out on the highest rank ({cards[0][0]})"
-        if self.beat is None:
-            return None
-        beaten = self.beat[1].cards
-        need = len(beaten)
-        if len(cards) == 4 and self._bombs_beat(need):
-            return None  # a four-of-a-kind beats any play
-        if len(cards) != need:
-            return f"play exactly {need} card{'s' if need > 1 else ''}, or pass"
-        if not self._beats(rank, rank_of[beaten[0]]):
-            if rank == rank_of[beaten[0]]:
-                return "equal ranks may not be played: play a higher rank or pass"
-            return f"{cards[0][0]} does not beat {beaten[0][0]}: play higher or pass"
-        return None
-
-    def _apply(self, action) -> None:
-        seat = self.to_act
-        if isinstance(action, Play):
-            self._play_cards(seat, action)
-        elif isinstance(action, Pass):
+    # The log, told from the core's events -----------------------------------------------------
+    # It keeps templates and formats them only when a view is asked for; a view shows the last
+    # LOG_SHOWN lines, so no more are kept.
+    def _tell(self, e) -> None:
+        log = self.log.append
+        kind, seat = e.kind, e.seat
+        cards = [NAME[c] for c in e.cards]
+        if kind in PLAIN:
+            log((PLAIN[kind], (seat,)))
+        elif kind == core.PLAYED:
+            play = _play(tuple(cards))
+            self.trick.append((seat, play))
+            log(("seat {} plays {}", (seat, play)))
+        elif kind == core.PASSED:
             self.trick.append((seat, None))
-            self._log("seat {} passes", seat)
-            self._turn_passes(seat)
-        elif isinstance(action, Give):
-            owed = self.gives[0]
-            self._hand_over(seat, owed[1], action.card)
-            self.gives[0] = (owed[0], owed[1], owed[2] - 1)
-            if self.gives[0][2] == 0:
-                self.gives.pop(0)
-            if self.gives:
-                self.to_act = self.gives[0][0]
-            else:
-                self._log("seat {}, the Arschloch, leads", self.ranking[-1])
-                self._start_play(self.ranking[-1])  # the Arschloch opens from round 2
-        elif isinstance(action, Swap):
-            self._swap(seat, action)
-
-    def _swap(self, seat: int, swap: Swap) -> None:
-        i = next(i for i, c in enumerate(self.extras) if c == swap.take and self.extras_up[i])
-        self._into_hand(seat, swap.take)
-        self._out_of_hand(seat, swap.put)
-        self.extras[i], self.extras_up[i], self.extras_put_by[i] = swap.put, False, seat
-        self.taken[swap.take] = seat
-        self._secret("seat {} takes {} and puts a card face down", (seat, swap.take),
-                     "seat {} takes {} and puts {} face down", (seat, swap.take, swap.put), (seat,))
-        self.swaps.pop(0)
-        if self.swaps:
-            self.to_act = self.swaps[0]
-        else:
-            self._start_exchange()
-
-    # Play ------------------------------------------------------------------------------------
-    def _play_cards(self, seat: int, play: Play) -> None:
-        options = self.game.options
-        cards = play.cards
-        count = len(cards)
-        rank = self.game.rank_of[cards[0]]
-        same = self.hands[seat][rank]
-        # A play offered by legal_actions is the first cards of its rank; a typed one may not be.
-        rest = same[count:] if same[:count] == cards else tuple(c for c in same if c not in cards)
-        self.hands[seat][rank] = rest
-        self.sizes[seat] -= count
-        self.held[rank] -= count
-        self.out_of_play.extend(cards)
-        equal = (options["equality"] and self.beat is not None
-                 and rank == self.game.rank_of[self.beat[1].cards[0]])
-        self.trick.append((seat, play))
-        self.beat = (seat, play)
-        self.passes = 0
-        self._log("seat {} plays {}", seat, play)
-        turned = options["revolution"] and count == 4
-        if turned:
-            self.revolution = not self.revolution
-            self.top = len(self.normal_order) - 1 - self.top
-            self._log("revolution: the rank order is reversed")
-        if not self.sizes[seat]:
-            self.finished.append(seat)
-            self._log("seat {} is out", seat)
-        # After a revolution anyone may hold only the new top rank: they are placed in turn from
-        # the player who made it, the first one lowest (see _settle_stuck).
-        self._settle_stuck(self._clockwise_from(seat) if turned else (seat,))
-        if self._players_in() <= 1:
-            self._end_round()
-            return
-        if not (options["equality"] or options["bomb"]) and self._unbeatable(rank):
-            self._log("nobody can beat the highest card still in play")
-            self._end_trick()
-            return
-        nxt = self._next_active(seat)
-        if equal:
-            self._log("seat {} is skipped", nxt)
-            self._turn_passes(nxt)
-        else:
-            self.to_act = nxt
-
-    def _settle_stuck(self, seats) -> None:
-        """A player left holding only top-rank cards is placed last at once (a second one just
-        above him) and his cards leave play."""
-        top = self.top
-        for seat in seats:
-            tops = self.hands[seat][top]
-            if tops and len(tops) == self.sizes[seat]:
-                self.stuck.append(seat)
-                self.out_of_play.extend(tops)
-                self.hands[seat][top] = ()
-                self.sizes[seat] = 0
-                self.held[top] -= len(tops)
-                self._log("seat {} holds only {}s and is placed last", seat,
-                          self.normal_order[top])
-
-    def _unbeatable(self, rank: int) -> bool:
-        """The highest card still in play (in a player's hand) was played: the trick ends."""
-        return not any(self.held[:rank] if self.revolution else self.held[rank + 1:])
-
-    def _clockwise_from(self, seat: int) -> list[int]:
-        i = self.order.index(seat)
-        return self.order[i:] + self.order[:i]
-
-    def _next_active(self, seat: int) -> int:
-        """The next player on the left who still holds cards."""
-        left, sizes = self.left, self.sizes
-        candidate = left[seat]
-        while not sizes[candidate] and candidate != seat:
-            candidate = left[candidate]
-        return candidate
-
-    def _turn_passes(self, seat: int) -> None:
-        """After a pass (or a skip): the trick ends when all the others passed in a row."""
-        self.passes += 1
-        owner = self.beat[0]
-        rivals = self._players_in() - (1 if self.sizes[owner] else 0)
-        if self.passes >= rivals:
-            self._end_trick()
-        else:
-            self.to_act = self._next_active(seat)
-
-    def _end_trick(self) -> None:
-        """The cards leave play; the last to play leads, or the next player on his left with
-        cards if he has gone out."""
-        owner = self.beat[0]
-        self.last_trick = self.trick
-        self.trick, self.beat, self.passes = [], None, 0
-        leader = owner if self.sizes[owner] else self._next_active(owner)
-        self._log("seat {} wins the trick; seat {} leads", owner, leader)
-        self.to_act = leader
-
-    # Ranking and points ----------------------------------------------------------------------
-    def _players_in(self) -> int:
-        """Players still holding cards."""
-        return len(self.hands) - len(self.finished) - len(self.stuck)
-
-    def _end_round(self) -> None:
-        """The round ends when only one player has cards: he is the Arschloch (or takes the
-        place left between those out and those stuck with top cards)."""
-        rest = [s for s in self.order if self.sizes[s]]
-        ranking = self.finished + rest + self.stuck[::-1]
-        for seat in rest:
-            self.out_of_play.extend(self.hand(seat))
-            self._set_hand(seat, [])
-        self._count_held()
-        self.trick, self.beat = [], None
-        self.finished, self.stuck = ranking, []
-        n = self.game.players
-        for place, seat in enumerate(ranking):
-            self.scores[seat] += n - 1 - place  # a point for every player finishing after you
-        self.ranking = ranking
-        names = titles(n)
-        self._log("ranks: " + ", ".join(f"seat {s} {names[i]}" for i, s in enumerate(ranking)))
-        self.rounds_played = self.round
-        options = self.game.options
-        target, rounds = options["points"], options["rounds"]
-        if target is not None and max(self.scores) >= target:
-            self.phase = "over"
-        elif rounds is not None and self.round >= rounds:
-            self.phase = "over"
-        elif target is None and rounds is None:
-            self.phase = "over"
-        if self.phase == "over":
-            self.to_act = None
-            self._log("the match is over")
-            return
-        if options["seat_change"]:
-            self.order = list(ranking)  # clockwise in rank order from the President
-        self._deal(None)
-
-    def returns(self) -> list[float]:
-        return [float(s) for s in self.scores]
-
-    # What a seat may know --------------------------------------------------------------------
-    # The log keeps templates and formats them only when a view is asked for; a view shows the
-    # last LOG_SHOWN lines, so no more are kept.
-    def _log(self, text: str, *args) -> None:
-        self.log.append((text, args))
-
-    def _secret(self, text, args, private, private_args, seats) -> None:
-        """A log line whose details only `seats` may read."""
-        self.log.append((text, args, private, private_args, seats))
+            log(("seat {} passes", (seat,)))
+        elif kind == core.TRICK_WON:
+            self.last_trick, self.trick = self.trick, []
+            log(("seat {} wins the trick; seat {} leads", (seat, e.other)))
+        elif kind == core.STUCK:
+            log(("seat {} holds only {}s and is placed last", (seat, cards[0][0])))
+        elif kind == core.GAVE:
+            # Only the two seats may read which card.
+            log(("seat {} gives a card to seat {}", (seat, e.other),
+                 "seat {} gives {} to seat {}", (seat, cards[0], e.other), (seat, e.other)))
+        elif kind == core.SWAPPED:
+            log(("seat {} takes {} and puts a card face down", (seat, cards[0]),
+                 "seat {} takes {} and puts {} face down", (seat, cards[0], cards[1]),
+                 (seat,)))
+        elif kind == core.DEALT:
+            self.trick, self.last_trick = [], []
+            if seat >= 0:
+                log(("round {}: seat {} deals", (e.other, seat)))
+        elif kind == core.OPENS:
+            log(("seat {} holds {} and leads", (seat, cards[0])))
+        elif kind == core.ROUND_OVER:
+            self.trick = []
+            names = titles(self.game.players)
+            log(("ranks: " + ", ".join(f"seat {s} {names[i]}" for i, s in enumerate(e.more)),
+                 ()))
 
     def log_lines(self, seat: int | None) -> list[str]:
         lines = []
@@ -838,146 +613,82 @@ class ArschlochState(PhasedState):
             lines.append(text.format(*args))
         return lines
 
+    # What a seat may see ----------------------------------------------------------------------
     def view(self, seat: int | None) -> dict:
+        position = self.core
         n = self.game.players
         names = titles(n)
-        places = self.finished + [None] * (n - len(self.finished) - len(self.stuck)) + \
-            self.stuck[::-1]
-        extras = []
-        for card, up, put_by in zip(self.extras, self.extras_up, self.extras_put_by):
-            extras.append(card if up or (put_by is not None and put_by == seat) else None)
-        over = self.phase == "over"
-        best = max(self.scores)
+        finished, stuck = list(position.finished), list(position.stuck)
+        places = finished + [None] * (n - len(finished) - len(stuck)) + stuck[::-1]
+        extras = [card if up or by == seat else None for card, up, by in
+                  zip(self.extras, position.extras_up, position.put_by)]
+        over = position.phase == core.OVER
+        best = max(position.scores)
+        ranks = self.game.ranks
+        beat = self.beat
         return {
             "game": "arschloch",
             "seat": seat,
             "phase": self.phase,
-            "round": self.round,
+            "round": position.round,
             "to_act": self.current_player,
-            "order": list(self.order),
-            "rank_order": list(self.normal_order[::-1] if self.revolution else self.normal_order),
-            "revolution": self.revolution,
+            "order": list(position.order),
+            "rank_order": list(ranks[::-1] if position.revolution else ranks),
+            "revolution": position.revolution,
             "hand": self.hand(seat) if seat is not None else None,
-            "hand_counts": list(self.sizes),
+            "hand_counts": list(position.sizes),
             "trick": [{"seat": s, "play": str(p) if p else "pass"} for s, p in self.trick],
-            "to_beat": ({"seat": self.beat[0], "cards": list(self.beat[1].cards)}
-                        if self.beat else None),
+            "to_beat": {"seat": beat[0], "cards": list(beat[1].cards)} if beat else None,
             "last_trick": [{"seat": s, "play": str(p) if p else "pass"}
                            for s, p in self.last_trick],
             "places": places,
             "extras": extras,
-            "exchange": ({"gave": list(self.gave[seat]), "got": list(self.got[seat])}
+            "exchange": ({"gave": list(self.gave[seat]), "got": self.got[seat]}
                          if seat is not None else None),
-            "owed": [{"giver": g, "receiver": r, "count": c} for g, r, c in self.gives],
-            "last_ranking": ([{"seat": s, "title": names[i]} for i, s in enumerate(self.ranking)]
-                             if self.ranking else None),
-            "scores": list(self.scores),
+            "owed": [{"giver": g, "receiver": r, "count": c} for g, r, c in position.owed],
+            "last_ranking": ([{"seat": s, "title": names[i]}
+                              for i, s in enumerate(position.ranking)]
+                             if position.ranking else None),
+            "scores": list(position.scores),
             "points_target": self.game.options["points"],
             "rounds": self.game.options["rounds"],
-            "winners": [s for s in range(n) if self.scores[s] == best] if over else None,
+            "winners": [s for s in range(n) if position.scores[s] == best] if over else None,
             "log": self.log_lines(seat),
         }
 
     def card_census(self) -> list[str]:
-        cards = [c for hand in self.hands for same in hand for c in same]
-        cards += self.extras + self.out_of_play
-        return cards
+        return [NAME[c] for c in core.census(self.core)]
 
-    def clone(self) -> "ArschlochState":
-        # `order` is replaced, never changed in place, so the twin shares it.
-        twin = self._clone_base()
-        twin.scores = list(self.scores)
-        twin.log = self.log.copy()
-        twin.hands = [list(h) for h in self.hands]
-        twin.sizes = list(self.sizes)
-        twin.held = list(self.held)
-        twin.finished = list(self.finished)
-        twin.stuck = list(self.stuck)
-        twin.trick = list(self.trick)
-        twin.out_of_play = list(self.out_of_play)
-        if self.phase in ("swap", "exchange"):
-            # The swap and the exchange change these in place; in play they are only read, and
-            # the next deal makes new ones, so a clone in play shares them.
-            twin.extras = list(self.extras)
-            twin.extras_up = list(self.extras_up)
-            twin.extras_put_by = list(self.extras_put_by)
-            twin.taken = dict(self.taken)
-            twin.gave = [dict(g) for g in self.gave]
-            twin.got = [list(g) for g in self.got]
-            twin.swaps = list(self.swaps)
-            twin.gives = list(self.gives)
-        return twin
+    def _blank(self) -> core.ArschlochFast:
+        return core.ArschlochFast(core.rules_of(self.game.players, self.game.options), Rng(0))
 
-    def determinize(self, seat: int, rng) -> "ArschlochState":
-        """Other hands and face-down extras redealt, keeping every card the seat has seen
-        where it is: cards it gave away, face-up extras taken, the card it put face down."""
+    def determinize(self, seat: int, rng) -> ArschlochState:
+        """The core's determinization (docs/rules/arschloch.md, "What the computer knows"), with
+        a generator of its own for the deals to come."""
         twin = self.clone()
+        twin._own(self.core.determinize(seat, SourceRng(lambda: rng)))
         twin.rng = self._fresh_rng(rng)
-        others = [s for s in range(self.game.players) if s != seat]
-        hands = [self.hand(s) for s in others]
-        known = []
-        for s, hand in zip(others, hands):
-            known.append({c for c in hand
-                          if self.taken.get(c) == s or self.gave[seat].get(c) == s})
-        known.append({c for c, up, by in zip(self.extras, self.extras_up, self.extras_put_by)
-                      if up or by == seat})
-        # The seat knows that no one still playing holds only top cards: he would have been
-        # placed last at once.
-        rank_of, top = self.game.rank_of, self.top
-
-        def possible(deal):
-            return self.phase != "play" or not any(
-                hand and all(rank_of[c] == top for c in hand) for hand in deal[:-1])
-
-        fresh = redeal(hands + [self.extras], known, rng, possible)
-        for s, hand in zip(others, fresh):
-            twin._set_hand(s, hand)
-        twin.extras = fresh[-1]
-        twin._count_held()  # the extras are out of play: a swap with them changes what is held
         return twin
 
 
 # A computer player after the seed's beginner tips -------------------------------------------------
-class ArschlochHeuristic(Agent):
-    """Shed low cards early, as pairs or triples when leading; do not break up sets; play the
-    top cards in time, since you may not go out on them (seed section 9)."""
-
-    name = "heuristic"
+class ArschlochHeuristic(CoreHeuristic):
+    """The core's heuristic (parlour/fast/arschloch.py, heuristic_choice): shed low cards early,
+    as pairs or triples when leading; do not break up sets; play the top cards in time, since you
+    may not go out on them (seed section 9)."""
 
     def act(self, view, legal_actions):
-        order = {r: i for i, r in enumerate(view["rank_order"])}
-        hand = view["hand"]
-        first = legal_actions[0]
-        if isinstance(first, Give):  # return the lowest cards
-            return min(legal_actions, key=lambda a: order[a.card[0]])
-        if isinstance(first, Swap):  # take the better extra, put down the weakest card
-            return max(legal_actions, key=lambda a: (order[a.take[0]] - order[a.put[0]]))
-        counts: dict[str, int] = {}
-        for card in hand:
-            counts[card[0]] = counts.get(card[0], 0) + 1
-        top = view["rank_order"][-1]
-        plays = [a for a in legal_actions if isinstance(a, Play)]
-        if not plays:
-            return PASS
-        # Top cards win a trick at once; play them before they are all that is left, since a
-        # hand of only top cards is placed last.
-        tops = [p for p in plays if p.cards[0][0] == top]
-        others = len([r for r in counts if r != top])
-        if tops and others <= counts.get(top, 0) + 1:
-            return max(tops, key=lambda p: len(p.cards))
-        whole = [p for p in plays if len(p.cards) == counts[p.cards[0][0]]]
-        if view["to_beat"] is None and not whole:
-            return plays[0]
-        if view["to_beat"] is None:
-            # Lead the lowest rank, all of it (a pair or triple is hard to beat).
-            low = min(whole, key=lambda p: (order[p.cards[0][0]], -len(p.cards)))
-            return low
-        if whole:
-            cheapest = min(whole, key=lambda p: order[p.cards[0][0]])
-            # Do not spend a top card on a trick of low cards early in the round.
-            if cheapest.cards[0][0] != top or len(hand) <= 4:
-                return cheapest
-        return PASS
+        # The same choice from what the view shows: the hand, the order in force, the lead.
+        in_force = view["rank_order"]
+        ranks = in_force[::-1] if view["revolution"] else in_force
+        of_french = [ranks.index(r) if r in ranks else -1 for r in FRENCH_RANKS]
+        hand = [0] * len(ranks)
+        for card in view["hand"]:
+            hand[ranks.index(card[0])] |= 1 << FRENCH_SUITS.index(card[1])
+        numbers = [action_id(a) for a in legal_actions]
+        pick = core.heuristic_choice(numbers, of_french, hand, 0, len(ranks), view["revolution"],
+                                     view["to_beat"] is None, len(view["hand"]))
+        return legal_actions[numbers.index(pick)]
 
 
 Arschloch.state_class = ArschlochState

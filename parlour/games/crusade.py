@@ -1,31 +1,41 @@
 """Crusade, Ben's trick game for 3 to 5 on the Viashi deck: a face-down trump bid, then tricks
 where the lowest number takes.
 
-Rule text: shared/seeds/003 (the Crusade section); rulings: shared/GAMES.md (the seed gives no
-scoring). Read this module beside docs/rules/crusade.md. A hand: the deal (all cards, the extras
-out unseen), the bid (each seat lays one non-god card face down; they are turned up together),
-a tie-break by the holder of the god of the tied number, then the tricks.
+The rules are parlour/fast/crusade.py's, the integer core, and only there. This is the readable
+layer on it: the options, the actions and their notation, the words of a refusal, the views, the
+table's scene and the terminal's picture, and the log told from the core's events. Rule text:
+shared/seeds/003 (the Crusade section); rulings: shared/GAMES.md (the seed gives no scoring); the
+rules page: docs/rules/crusade.md.
 """
 
 from __future__ import annotations
 
-import random
+from collections import deque
 from dataclasses import dataclass
 
-from ..agents.base import Agent
-from ..core.cards import GODS, VIASHI_CARDS, VIASHI_SUITS
+from ..agents.base import CoreHeuristic
+from ..core.cards import VIASHI_CARDS, VIASHI_SUITS
 from ..core.errors import IllegalAction
-from ..core.game import Game, GameInfo, Option, PhasedState
-from ..core.hidden import redeal
+from ..core.game import Game, GameInfo, Option
 from ..core.registry import register
 from ..core.scene import item, pile, seat_entry, zone
-from .tricks import (CARD_INDEX, ELVISH_STRENGTH, GOD, NUMBER_OF, SUIT_LETTERS, SUIT_OF,
-                     TrickRecord, by_suit, can_follow, count_cards, follow, read_card, sort_cards,
-                     strongest, unseen)
+from ..core.wrapped import WrappedState
+from ..fast import crusade as core
+from ..fast.core import Rng, SourceRng
+from ..fast.tricks import cards_of, mask_of
+from .tricks import (
+    CARD_INDEX as CARD,  # a card's number, in the core too
+    GOD,
+    SUIT_LETTERS,
+    SUIT_OF,
+    TrickRecord,
+    by_suit,
+    can_follow,
+    count_cards,
+    read_card,
+)
 
-# "The card with the lowest number takes the trick": the elvish strength (1 strongest, and the
-# gods by their order, the Lady first) is exactly lowest-number-first.
-LOWEST_FIRST = ELVISH_STRENGTH
+LOG_SHOWN = 30
 
 
 # Actions ---------------------------------------------------------------------------------------
@@ -71,23 +81,38 @@ PASS = Pass()
 N_CARDS = len(VIASHI_CARDS)
 
 
+def action_id(action) -> int:
+    if isinstance(action, Bid):
+        return CARD[action.card]
+    if isinstance(action, Play):
+        return core.PLAY + CARD[action.card]
+    if isinstance(action, Pick):
+        return core.PICK + SUIT_LETTERS.index(action.suit)
+    if isinstance(action, Pass):
+        return core.PASS
+    raise ValueError(f"{action!r} is not a Crusade action")
+
+
+def action_of(number: int):
+    if number < core.PLAY:
+        return BID[VIASHI_CARDS[number]]
+    if number < core.PICK:
+        return PLAY[VIASHI_CARDS[number - core.PLAY]]
+    if number < core.PASS:
+        return PICK[SUIT_LETTERS[number - core.PICK]]
+    if number == core.PASS:
+        return PASS
+    raise ValueError(f"{number} is not a Crusade action id")
+
+
+def _trump_number(trump: str | None) -> int:
+    return -1 if trump is None else SUIT_LETTERS.index(trump)
+
+
 def trick_winner(plays, trump: str | None) -> int:
-    """Index of the play that takes the trick. "The card with the lowest number takes the trick,
-    unless that card is a Queen (1), and a Fool (9) was played"; a player who cannot follow may
-    play a trump, which takes it "unless a lower numbered trump was played, a Fool of trump was
-    played on the Queen of trump, or the lead suit was god cards". A god trick goes to the
-    lowest-numbered god (GAMES.md)."""
-    lead = SUIT_OF[plays[0][1]]
-    suit = lead
-    if lead != GOD and trump is not None and any(SUIT_OF[c] == trump for _, c in plays):
-        suit = trump
-    best = strongest(plays, suit, LOWEST_FIRST)
-    if suit != GOD and NUMBER_OF[plays[best][1]] == 1:
-        fool = f"9{suit}"
-        for i, (_, card) in enumerate(plays):
-            if card == fool:
-                return i
-    return best
+    """Index of the play [(seat, card), ...] that takes the trick: the core's `taker`."""
+    cards = [CARD[card] for _, card in plays]
+    return cards.index(core.taker(cards, _trump_number(trump)))
 
 
 # The game --------------------------------------------------------------------------------------
@@ -118,7 +143,7 @@ class Crusade(Game):
 
     # Notation: "bid 5W", "pick W" (or "pick winds"), "pass", and a card to play ("5W",
     # "lady"); in the bid a bare card means "bid" it.
-    def parse_action(self, state: "CrusadeState", text: str):
+    def parse_action(self, state: CrusadeState, text: str):
         words = text.split()
         if not words:
             raise IllegalAction("type a card to play, 'bid 5W', 'pick W' or 'pass'")
@@ -135,31 +160,16 @@ class Crusade(Game):
         card = read_card(text)
         return BID[card] if state.phase == "bid" else PLAY[card]
 
+    # One numbering of the actions, the core's: records, adapters and search use it alike.
     @property
     def action_space_size(self) -> int:
-        return 2 * N_CARDS + len(PICK) + 1
+        return core.ACTIONS
 
     def action_id(self, action) -> int:
-        if isinstance(action, Bid):
-            return CARD_INDEX[action.card]
-        if isinstance(action, Play):
-            return N_CARDS + CARD_INDEX[action.card]
-        if isinstance(action, Pick):
-            return 2 * N_CARDS + SUIT_LETTERS.index(action.suit)
-        if isinstance(action, Pass):
-            return 2 * N_CARDS + len(PICK)
-        raise ValueError(f"{action!r} is not a Crusade action")
+        return action_id(action)
 
     def action_from_id(self, number: int):
-        if number < N_CARDS:
-            return BID[VIASHI_CARDS[number]]
-        if number < 2 * N_CARDS:
-            return PLAY[VIASHI_CARDS[number - N_CARDS]]
-        if number < 2 * N_CARDS + len(PICK):
-            return PICK[SUIT_LETTERS[number - 2 * N_CARDS]]
-        if number == 2 * N_CARDS + len(PICK):
-            return PASS
-        raise ValueError(f"{number} is not a Crusade action id")
+        return action_of(number)
 
     def render(self, view: dict) -> str:
         return render(self, view)
@@ -320,226 +330,163 @@ def _ask(view: dict) -> str | None:
 _SUIT_NAMES = {name.lower(): letter for letter, name in VIASHI_SUITS.items()}
 
 
-# The rules -------------------------------------------------------------------------------------
-class CrusadeState(PhasedState):
+# The readable position: a core position (parlour/fast/crusade.py) and what the log and the views
+# show of it. Every rule is the core's; this only names, words and narrates.
+def _names(cards) -> list[str]:
+    return [VIASHI_CARDS[c] for c in cards]
+
+
+def _hand(mask: int) -> list[str]:
+    """A hand's cards in the table order: by suit, lowest number first, gods last."""
+    return _names(cards_of(mask))
+
+
+def _name(card: int) -> str | None:
+    return None if card < 0 else VIASHI_CARDS[card]
+
+
+def _seat(seat: int) -> int | None:
+    return None if seat < 0 else seat
+
+
+class CrusadeState(WrappedState):
+    core_module = core
+    copied = ("log", "history_tricks", "hand_results")
+
     def __init__(self, game: Crusade, seed: int, deck: list[str] | None):
         super().__init__(game, seed, deck)
         n = game.players
-        self.n = n
-        self.hands_total = n if game.options["match"] else 1
-        self.hand_no = 0
-        self.scores = [0] * n
+        self.log: deque[str] = deque(maxlen=LOG_SHOWN)  # the hand's, from its deal
+        self.history_tricks: list[TrickRecord] = []  # the hand's
         self.hand_results: list[list[int]] = []  # tricks per seat in each finished hand
-        self._deal(deck)
+        cards = [CARD[c] for c in deck] if deck is not None else None
+        events: list = []
+        hands_total = n if game.options["match"] else 1
+        self._start(core.start(n, hands_total, SourceRng(self._generator), cards, events), events)
 
-    def _deal(self, deck: list[str] | None) -> None:
-        """"The cards are shuffled and dealt to all players. Extra cards are removed from play
-        without being looked at." The deal starts on the dealer's left, one card at a time."""
-        n = self.n
-        cards = list(deck) if deck is not None else list(self.game.deck().cards)
-        if deck is None:
-            self.rng.shuffle(cards)
-        self.hand_no += 1
-        # Seat 0 sits on the first dealer's left, so the first dealer is the last seat.
-        self.dealer = (n - 1 + self.hand_no - 1) % n
-        first = (self.dealer + 1) % n
-        per = len(cards) // n
-        self.hands: list[list[str]] = [[] for _ in range(n)]
-        for k in range(n):  # the k-th player from the dealer's left gets cards k, k + n, ...
-            self.hands[(first + k) % n] = cards[k:per * n:n]
-        for hand in self.hands:
-            sort_cards(hand)
-        self.extras = cards[per * n:]
-        self.bids: list[str | None] = [None] * n
-        self.bid_order = [(first + k) % n for k in range(n)]
-        self.phase = "bid"
-        self.to_act = first
-        self.trump: str | None = None
-        self.bid_winner: int | None = None
-        self.tied: list[tuple[int, str]] = []  # the disputing bids, in bid order
-        self.tie_god: str | None = None
-        self.asked: list[int] = []  # seats still to answer the tie, in order
-        self.revealed: tuple[int, str] | None = None  # (seat, god) shown at the tie
-        self.trick: list[tuple[int, str]] = []
-        self.leader: int | None = None
-        self.tricks = [0] * n
-        self.taken: list[list[str]] = [[] for _ in range(n)]
-        self.history_tricks: list[TrickRecord] = []
-        self.log: list[tuple] = [("deal", self.hand_no, self.dealer, len(self.extras))]
+    # What the tests and the table read --------------------------------------------------------
+    phase = property(lambda self: core.PHASE_NAMES[self.core.phase])
+    to_act = WrappedState.current_player
+    hand_no = property(lambda self: self.core.hand_no)
+    dealer = property(lambda self: self.core.dealer)
+    hands = property(lambda self: [_hand(mask) for mask in self.core.hands])
+    extras = property(lambda self: _names(self.core.extras))
+    bids = property(lambda self: [_name(c) for c in self.core.bids])
+    tie_god = property(lambda self: _name(self.core.tie_god))
+    trump = property(lambda self: None if self.core.trump < 0 else SUIT_LETTERS[self.core.trump])
+    bid_winner = property(lambda self: _seat(self.core.bid_winner))
+    leader = property(lambda self: _seat(self.core.leader))
+    scores = property(lambda self: list(self.core.scores))
 
-    # The bid ---------------------------------------------------------------------------------
-    def _reveal_bids(self) -> None:
-        """"The suit of the lowest numbered card becomes trump, unless that card is a Queen (1)
-        card, and there is a Fool (9) card showing, in which case the Fool's suit becomes
-        trump." A tie goes to the holder of the god of that number, who may reveal it and pick."""
-        bids = [(s, self.bids[s]) for s in self.bid_order]
-        self.log.append(("bids", tuple(bids)))
-        low = min(NUMBER_OF[c] for _, c in bids)
-        if low == 1 and any(NUMBER_OF[c] == 9 for _, c in bids):
-            low = 9
-        tied = [(s, c) for s, c in bids if NUMBER_OF[c] == low]
-        if len(tied) == 1:
-            self._start_play(tied[0][0], SUIT_OF[tied[0][1]])
-            return
-        self.tied = tied
-        self.tie_god = GODS[low - 1]
-        # Every seat is asked in turn from the dealer's left, so that passing does not tell who
-        # holds the god (it may also be out with the extras).
-        self.asked = list(self.bid_order)
-        self.phase = "tie"
-        self.to_act = self.asked[0]
-        self.log.append(("tie", tuple(c for _, c in tied), self.tie_god))
+    @property
+    def revealed(self) -> tuple[int, str] | None:
+        """(seat, god): the god shown at the tie by its holder."""
+        position = self.core
+        return None if position.revealed < 0 else (position.revealed, self.tie_god)
 
-    def _start_play(self, leader: int, trump: str | None) -> None:
-        """"Play starts with the player winning the trump bid"."""
-        self.trump = trump
-        self.bid_winner = leader
-        self.leader = self.to_act = leader
-        self.phase = "play"
-        self.log.append(("trump", trump, leader))
+    @property
+    def trick(self) -> list[tuple[int, str]]:
+        position = self.core
+        n = position.players
+        return [((position.leader + i) % n, VIASHI_CARDS[c]) for i, c in enumerate(position.trick)]
 
-    # The contract ----------------------------------------------------------------------------
-
-    def legal_actions(self) -> list:
-        phase = self.phase
-        if phase == "play":
-            hand = self.hands[self.to_act]
-            if self.trick:
-                hand = follow(hand, SUIT_OF[self.trick[0][1]])
-            return [PLAY[c] for c in hand]
-        if phase == "bid":
-            return [BID[c] for c in self.hands[self.to_act] if SUIT_OF[c] != GOD]
-        if phase == "tie":
-            if self.tie_god in self.hands[self.to_act]:
-                return [PICK[SUIT_OF[c]] for _, c in self.tied] + [PASS]
-            return [PASS]
-        return []
-
-    def _check(self, action) -> str | None:
-        phase, seat = self.phase, self.to_act
-        hand = self.hands[seat]
-        if phase == "bid":
-            if not isinstance(action, Bid):
-                return "it is the trump bid: lay a card face down, e.g. 'bid 5W'"
-            if action.card not in hand:
-                return f"you do not hold {action.card}"
-            if SUIT_OF[action.card] == GOD:
-                return "a god card cannot be the trump bid"
-            return None
-        if phase == "tie":
-            if isinstance(action, Pass):
-                return None
-            if not isinstance(action, Pick):
-                return f"the bids tie: reveal the {self.tie_god} and 'pick' a suit, or 'pass'"
-            if self.tie_god not in hand:
-                return f"only the holder of the {self.tie_god} may pick the trump"
-            suits = [SUIT_OF[c] for _, c in self.tied]
-            if action.suit not in suits:
-                return f"pick one of the tied suits: {' '.join(suits)}"
-            return None
-        if not isinstance(action, Play):
-            return "it is the play: play a card, e.g. '5W'"
-        if action.card not in hand:
-            return f"you do not hold {action.card}"
-        if self.trick:
-            lead_card = self.trick[0][1]
-            lead = SUIT_OF[lead_card]
-            if SUIT_OF[action.card] != lead and can_follow(hand, lead):
-                return f"follow suit: you must play a card of the suit of {lead_card}"
-        return None
-
-    def _apply(self, action) -> None:
-        seat = self.to_act
-        phase = self.phase
-        if phase == "play":
-            self.hands[seat].remove(action.card)
-            self.trick.append((seat, action.card))
-            self.log.append(("play", seat, action.card))
-            if len(self.trick) < self.n:
-                self.to_act = (seat + 1) % self.n
-            else:
-                self._end_trick()
-        elif phase == "bid":
-            self.hands[seat].remove(action.card)
-            self.bids[seat] = action.card
-            self.log.append(("bid", seat))
-            i = self.bid_order.index(seat)
-            if i + 1 < self.n:
-                self.to_act = self.bid_order[i + 1]
-            else:
-                self._reveal_bids()
-        elif isinstance(action, Pick):
-            # GAMES.md: the player who bid the picked suit leads.
-            self.revealed = (seat, self.tie_god)
-            self.log.append(("pick", seat, self.tie_god, action.suit))
-            leader = next(s for s, c in self.tied if SUIT_OF[c] == action.suit)
-            self._start_play(leader, action.suit)
-        else:
-            self.log.append(("pass", seat))
-            self.asked.pop(0)
-            if self.asked:
-                self.to_act = self.asked[0]
-            else:
-                # "If the god card is not revealed the game is played without a trump suit";
-                # GAMES.md: the first tied bidder from the dealer's left leads.
-                self._start_play(self.tied[0][0], None)
-
-    def _end_trick(self) -> None:
-        trick = self.trick
-        i = trick_winner(trick, self.trump)
-        winner = trick[i][0]
-        self.tricks[winner] += 1
-        self.taken[winner].extend(c for _, c in trick)
-        self.history_tricks.append(TrickRecord(trick[0][0], tuple(trick), winner))
-        self.log.append(("take", winner, tuple(c for _, c in trick)))
-        self.trick = []
-        self.leader = self.to_act = winner
-        if not self.hands[winner]:
-            self._end_hand()
-
-    def _end_hand(self) -> None:
-        """GAMES.md: a trick is a point; the hand goes to the most tricks; a match is one hand
-        per player as dealer."""
-        self.hand_results.append(list(self.tricks))
-        for s in range(self.n):
-            self.scores[s] += self.tricks[s]
-        self.log.append(("score", tuple(self.tricks)))
-        if self.hand_no >= self.hands_total:
-            self.phase = "over"
-            self.to_act = None
-            return
-        self._deal(None)
+    @property
+    def tricks(self) -> list[int]:
+        return list(self.core.tricks)
 
     def round_count(self) -> int:
-        return self.hand_no  # the hands of the match
+        return self.core.hand_no  # the hands of the match
 
-    def returns(self) -> list[float]:
-        return [float(s) for s in self.scores]
+    # The contract ----------------------------------------------------------------------------
+    def legal_actions(self) -> list:
+        return [action_of(a) for a in self.core.legal()]
 
-    # What a seat may know --------------------------------------------------------------------
+    def _check(self, action) -> str | None:
+        position = self.core
+        known = isinstance(action, (Bid, Play, Pick, Pass))
+        why = position.why_not(action_id(action) if known else -1)
+        if why == core.LEGAL:
+            return None
+        if why == core.WRONG_KIND:
+            if position.phase == core.BIDDING:
+                return "it is the trump bid: lay a card face down, e.g. 'bid 5W'"
+            if position.phase == core.TIE:
+                return f"the bids tie: reveal the {self.tie_god} and 'pick' a suit, or 'pass'"
+            return "it is the play: play a card, e.g. '5W'"
+        if why == core.NOT_HELD:
+            return f"you do not hold {action.card}"
+        if why == core.GOD_BID:
+            return "a god card cannot be the trump bid"
+        if why == core.NOT_HOLDER:
+            return f"only the holder of the {self.tie_god} may pick the trump"
+        if why == core.NOT_TIED:
+            suits = " ".join(SUIT_LETTERS[s] for s in position.tie_suits())
+            return f"pick one of the tied suits: {suits}"
+        lead = VIASHI_CARDS[position.trick[0]]
+        return f"follow suit: you must play a card of the suit of {lead}"
+
+    # The log, told from the core's events -----------------------------------------------------
+    def _tell(self, e) -> None:
+        log = self.log.append
+        kind = e.kind
+        if kind == core.DEALT:
+            self.log.clear()
+            self.history_tricks = []
+            log(f"hand {e.other}: seat {e.seat} deals; {len(e.cards)} extra cards out unseen")
+        elif kind == core.BID:
+            log(f"seat {e.seat} lays a trump bid face down")
+        elif kind == core.BIDS_UP:
+            log("the bids are turned over: "
+                + ", ".join(f"seat {s} {VIASHI_CARDS[c]}" for s, c in zip(e.more, e.cards)))
+        elif kind == core.TIED:
+            log(f"{' and '.join(_names(e.cards))} tie: the holder of the {VIASHI_CARDS[e.other]} "
+                "may pick")
+        elif kind == core.PICKED:
+            log(f"seat {e.seat} reveals the {VIASHI_CARDS[e.cards[0]]} and picks "
+                f"{VIASHI_SUITS[SUIT_LETTERS[e.other]]}")
+        elif kind == core.PASSED:
+            log(f"seat {e.seat} does not reveal the god")
+        elif kind == core.TRUMP:
+            trump = f"{VIASHI_SUITS[SUIT_LETTERS[e.other]]} are trump" if e.other >= 0 else None
+            log(f"{trump or 'no trump'}; seat {e.seat} leads")
+        elif kind == core.PLAYED:
+            log(f"seat {e.seat} plays {VIASHI_CARDS[e.cards[0]]}")
+        elif kind == core.TRICK_WON:
+            cards = _names(e.cards)
+            n = self.core.players
+            plays = tuple(((e.other + i) % n, c) for i, c in enumerate(cards))
+            self.history_tricks.append(TrickRecord(e.other, plays, e.seat))
+            log(f"seat {e.seat} takes {' '.join(cards)}")
+        elif kind == core.SCORED:
+            tricks = list(e.more)
+            self.hand_results.append(tricks)
+            log("tricks this hand: " + ", ".join(f"seat {s} {t}" for s, t in enumerate(tricks))
+                + f"; the hand goes to {_most(tricks)}")
+
+    # What a seat may see ----------------------------------------------------------------------
     def view(self, seat: int | None) -> dict:
-        bidding = self.phase == "bid"
-        if bidding:
+        position = self.core
+        bids = self.bids
+        if position.phase == core.BIDDING:
             # A hidden simultaneous choice: a seat sees only its own bid until all have bid.
-            bids = [c if s == seat else None for s, c in enumerate(self.bids)]
-        else:
-            bids = list(self.bids)
-        best = max(self.tricks)
+            bids = [c if s == seat else None for s, c in enumerate(bids)]
+        tricks = self.tricks
+        best = max(tricks)
         return {
             "game": "crusade",
             "seat": seat,
             "phase": self.phase,
-            "hand_no": self.hand_no,
-            "hands_in_match": self.hands_total,
-            "dealer": self.dealer,
+            "hand_no": position.hand_no,
+            "hands_in_match": position.hands_total,
+            "dealer": position.dealer,
             "to_act": self.current_player,
-            "hand": list(self.hands[seat]) if seat is not None else None,
-            "hand_counts": [len(h) for h in self.hands],
-            "extras_count": len(self.extras),
-            "bid_order": list(self.bid_order),
-            "has_bid": [c is not None for c in self.bids],
+            "hand": _hand(position.hands[seat]) if seat is not None else None,
+            "hand_counts": [mask.bit_count() for mask in position.hands],
+            "extras_count": len(position.extras),
+            "bid_order": position.bid_order(),
+            "has_bid": [c >= 0 for c in position.bids],
             "bids": bids,
-            "tied": [c for _, c in self.tied],
+            "tied": [VIASHI_CARDS[position.bids[s]] for s in position.tied],
             "tie_god": self.tie_god,
             "revealed": list(self.revealed) if self.revealed else None,
             "trump": self.trump,
@@ -547,102 +494,28 @@ class CrusadeState(PhasedState):
             "leader": self.leader,
             "trick": [[s, c] for s, c in self.trick],
             "tricks_played": [t.to_json() for t in self.history_tricks],
-            "tricks": list(self.tricks),
-            "hand_leaders": ([s for s in range(self.n) if self.tricks[s] == best]
+            "tricks": tricks,
+            "hand_leaders": ([s for s, t in enumerate(tricks) if t == best]
                              if self.history_tricks else []),
             "hand_results": [list(r) for r in self.hand_results],
-            "scores": list(self.scores),
-            "log": [_say(e) for e in self.log[-30:]],
+            "scores": self.scores,
+            "log": list(self.log),
         }
 
     def card_census(self) -> list[str]:
-        cards = list(self.extras) + [c for c in self.bids if c is not None]
-        for s in range(self.n):
-            cards += self.hands[s] + self.taken[s]
-        return cards + [c for _, c in self.trick]
+        return _names(core.census(self.core))
 
-    def clone(self) -> "CrusadeState":
-        twin = self._clone_base()
-        twin.scores = list(self.scores)
-        twin.hand_results = list(self.hand_results)
-        twin.hands = [list(h) for h in self.hands]
-        twin.extras = list(self.extras)
-        twin.bids = list(self.bids)
-        twin.asked = list(self.asked)
-        twin.trick = list(self.trick)
-        twin.tricks = list(self.tricks)
-        twin.taken = [list(t) for t in self.taken]
-        twin.history_tricks = list(self.history_tricks)
-        twin.log = list(self.log)
-        return twin
+    def _blank(self) -> core.CrusadeFast:
+        return core.CrusadeFast(self.game.players, 1, Rng(0))
 
-    def determinize(self, seat: int, rng: random.Random) -> "CrusadeState":
-        """Other hands, the extras and (while the bid lasts) others' face-down bids redealt; a
-        god revealed at the tie stays with its holder, and no bid becomes a god."""
+    def determinize(self, seat: int, rng) -> CrusadeState:
+        """The core's determinization: the other hands and the extras dealt afresh, and while the
+        bid lasts the others' face-down bids (never a god); a god shown at the tie stays with its
+        holder."""
         twin = self.clone()
+        twin._own(self.core.determinize(seat, SourceRng(lambda: rng)))
         twin.rng = self._fresh_rng(rng)
-        others = [s for s in range(self.n) if s != seat]
-        places, known = [], []
-        for s in others:
-            places.append(self.hands[s])
-            shown = {self.revealed[1]} if self.revealed and self.revealed[0] == s else set()
-            known.append(shown)
-        hidden_bids = [s for s in others if self.phase == "bid" and self.bids[s] is not None]
-        for s in hidden_bids:
-            places.append([self.bids[s]])
-            known.append(set())
-        places.append(self.extras)
-        known.append(set())
-        fresh = redeal(places, known, rng)
-        # A god dealt into a bid slot trades places with a suit card from a hand or the extras.
-        bid_slots = range(len(others), len(others) + len(hidden_bids))
-        for k in bid_slots:
-            slot = fresh[k]
-            if SUIT_OF[slot[0]] != GOD:
-                continue
-            spots = [(p, j) for p, place in enumerate(fresh) if p not in bid_slots
-                     for j, card in enumerate(place) if SUIT_OF[card] != GOD]
-            p, j = spots[rng.randrange(len(spots))]
-            slot[0], fresh[p][j] = fresh[p][j], slot[0]
-        for s, cards in zip(others, fresh):
-            sort_cards(cards)
-            twin.hands[s] = cards
-        for k, s in zip(bid_slots, hidden_bids):
-            twin.bids[s] = fresh[k][0]
-        twin.extras = fresh[-1]
         return twin
-
-
-
-def _say(entry: tuple) -> str:
-    kind = entry[0]
-    if kind == "deal":
-        _, hand_no, dealer, extras = entry
-        return f"hand {hand_no}: seat {dealer} deals; {extras} extra cards out unseen"
-    if kind == "bid":
-        return f"seat {entry[1]} lays a trump bid face down"
-    if kind == "bids":
-        return "the bids are turned over: " + ", ".join(f"seat {s} {c}" for s, c in entry[1])
-    if kind == "tie":
-        return f"{' and '.join(entry[1])} tie: the holder of the {entry[2]} may pick"
-    if kind == "pick":
-        _, seat, god, suit = entry
-        return f"seat {seat} reveals the {god} and picks {VIASHI_SUITS[suit]}"
-    if kind == "pass":
-        return f"seat {entry[1]} does not reveal the god"
-    if kind == "trump":
-        _, trump, leader = entry
-        what = f"{VIASHI_SUITS[trump]} are trump" if trump else "no trump"
-        return f"{what}; seat {leader} leads"
-    if kind == "play":
-        return f"seat {entry[1]} plays {entry[2]}"
-    if kind == "take":
-        return f"seat {entry[1]} takes {' '.join(entry[2])}"
-    if kind == "score":
-        tricks = entry[1]
-        return ("tricks this hand: " + ", ".join(f"seat {s} {t}" for s, t in enumerate(tricks))
-                + f"; the hand goes to {_most(tricks)}")
-    return ""
 
 
 def _most(points) -> str:
@@ -690,85 +563,25 @@ def render(game: Crusade, view: dict) -> str:
     return "\n".join(lines)
 
 
-# A computer player -------------------------------------------------------------------------------
-class CrusadeHeuristic(Agent):
-    """Bids for trump in its longest suit; leads a card nobody can beat when it has one, else its
-    weakest; follows with the cheapest card that takes the trick when that card will hold (or it
-    plays last), else with its weakest; trumps in when void and the trump will hold."""
 
-    name = "heuristic"
+# A computer player -------------------------------------------------------------------------------
+class CrusadeHeuristic(CoreHeuristic):
+    """The core's heuristic (parlour/fast/crusade.py, heuristic_choice): bids for trump in its
+    longest suit; leads a card nobody can beat when it has one, else its weakest; follows with the
+    cheapest card that takes the trick when that card will hold (or it plays last), else with its
+    weakest; trumps in when void and the trump will hold."""
 
     def act(self, view, legal_actions):
-        first = legal_actions[0]
-        if isinstance(first, Bid):
-            return self._bid(view, legal_actions)
-        if isinstance(first, (Pick, Pass)):
-            picks = [a for a in legal_actions if isinstance(a, Pick)]
-            if not picks:
-                return PASS
-            hand = view["hand"]
-            return max(picks, key=lambda a: _suit_worth(hand, a.suit))
-        return self._play(view, legal_actions)
-
-    def _bid(self, view, legal):
-        hand = view["hand"]
-        suit = max(SUIT_LETTERS, key=lambda s: _suit_worth(hand, s))
-        mine = sorted((a for a in legal if SUIT_OF[a.card] == suit),
-                      key=lambda a: NUMBER_OF[a.card])
-        if not mine:
-            return max(legal, key=lambda a: NUMBER_OF[a.card])
-        # Keep the Queen to rule the trumps; bid the next card down.
-        return mine[1] if len(mine) > 2 and NUMBER_OF[mine[0].card] == 1 else mine[0]
-
-    def _play(self, view, legal):
-        seat = view["seat"]
-        n = len(view["hand_counts"])
-        trick = [(s, c) for s, c in view["trick"]]
-        trump = view["trump"]
-        threats = self._unseen(view)
-        if not trick:
-            safe = [a for a in legal if _holds(trick + [(seat, a.card)], len(trick), trump,
-                                                threats)]
-            if safe:
-                return min(safe, key=lambda a: _worth(a.card, trump))
-            return min(legal, key=lambda a: _worth(a.card, trump))
-        takers = [a for a in legal
-                  if trick_winner(trick + [(seat, a.card)], trump) == len(trick)]
-        last = len(trick) == n - 1
-        if takers:
-            takers.sort(key=lambda a: _worth(a.card, trump))
-            for a in takers:
-                if last or _holds(trick + [(seat, a.card)], len(trick), trump, threats):
-                    return a
-        return min(legal, key=lambda a: _worth(a.card, trump))
-
-    def _unseen(self, view) -> list[str]:
-        seen = list(view["hand"]) + [c for c in view["bids"] if c]
-        seen += [c for t in view["tricks_played"] for c in (p["card"] for p in t["plays"])]
-        seen += [c for _, c in view["trick"]]
-        return unseen(VIASHI_CARDS, seen)
-
-
-def _holds(plays, index, trump, threats) -> bool:
-    """Whether the play at `index` stays the winner against any one unseen card of the suit led
-    (or a god on a god lead) added. Trumping in by a void player is a risk it takes."""
-    lead = SUIT_OF[plays[0][1]]
-    for card in threats:
-        if SUIT_OF[card] != lead:
-            continue
-        if trick_winner(plays + [(-1, card)], trump) != index:
-            return False
-    return True
-
-
-def _worth(card: str, trump: str | None) -> int:
-    """How much a card is worth keeping: trumps above plain cards, low numbers above high."""
-    suit = SUIT_OF[card]
-    return LOWEST_FIRST[card] + (10 if suit == trump else 0) + (5 if suit == GOD else 0)
-
-
-def _suit_worth(hand: list[str], suit: str) -> int:
-    return sum(10 + LOWEST_FIRST[c] for c in hand if SUIT_OF[c] == suit)
+        # The same choice from what the view shows.
+        numbers = [action_id(a) for a in legal_actions]
+        trick = [CARD[c] for _, c in view["trick"]]
+        seen = view["hand"] + [c for c in view["bids"] if c] + [c for _, c in view["trick"]]
+        seen += [p["card"] for t in view["tricks_played"] for p in t["plays"]]
+        unseen = core.ALL ^ mask_of([CARD[c] for c in seen])
+        pick = core.heuristic_choice(numbers, mask_of([CARD[c] for c in view["hand"]]), trick,
+                                     _trump_number(view["trump"]), len(view["hand_counts"]),
+                                     unseen)
+        return legal_actions[numbers.index(pick)]
 
 
 Crusade.state_class = CrusadeState

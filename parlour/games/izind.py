@@ -1,41 +1,38 @@
 """Izind (Dxínch): two players race to build a tower from 1 to 10 out of the Xuni deck, each card
 one number higher than the last and of the same suit or the next in the cycle.
 
-Rule text: shared/seeds/001 (CWS Planet, "Izind"); rulings: shared/GAMES.md, section Izind. Read
-this module beside docs/rules/izind.md. A turn: play one card on any tower (yours or the
-opponent's); with no valid play, discard the hand and draw a new one (at most twice a turn), or
-pass; a fourth pass loses. The hand is refilled to 3 at the end of every turn.
+The rules are parlour/fast/izind.py's, the integer core, and only there. This is the readable layer
+on it: the game's options, the actions and their notation, the words of a refusal, the views, the
+table's scene and the terminal's picture, and the log told from the core's events. Rule text:
+shared/seeds/001 (CWS Planet, "Izind"); rulings: shared/GAMES.md, section Izind; the rules page:
+docs/rules/izind.md.
 """
 
 from __future__ import annotations
 
-import random
+from collections import deque
 from dataclasses import dataclass
 
-from ..agents.base import Agent
+from ..agents.base import CoreHeuristic
 from ..core.cards import MAUNWE, XUNI_42, XUNI_NUMBERED, XUNI_SUITS
 from ..core.errors import IllegalAction, OptionError
-from ..core.game import Game, GameInfo, Option, State
-from ..core.hidden import redeal
+from ..core.game import Game, GameInfo, Option
 from ..core.registry import register
 from ..core.scene import item, pile, row, seat_entry, zone
+from ..core.wrapped import WrappedState
+from ..fast import izind as core
+from ..fast.core import Rng, SourceRng
 
 ELEPHANTS = ("white", "black", "devil")
-BLOCKERS = ("black", "devil")  # played on anything; nothing is played on them
-CARDS = XUNI_NUMBERED + ELEPHANTS  # every card name of both packs, in action-id order
+CARDS = XUNI_NUMBERED + ELEPHANTS  # every card name of both packs: the core's card numbers
 CARD_INDEX = {card: i for i, card in enumerate(CARDS)}
-NUMBER: dict[str, int] = {}
-SUIT: dict[str, str] = {}
-for _suit in XUNI_SUITS:
-    for _n in range(1, 11):
-        NUMBER[f"{_n}{_suit}"] = _n
-        SUIT[f"{_n}{_suit}"] = _suit
-# The suit cycle: bat -> tapir -> snake -> shark -> bat.
+BLOCKERS = tuple(CARDS[c] for c in core.BLOCKERS)
+NUMBER = {card: core.number(i) for i, card in enumerate(CARDS) if core.number(i)}
 NEXT_SUIT = {s: XUNI_SUITS[(i + 1) % 4] for i, s in enumerate(XUNI_SUITS)}
 LANE_LETTERS = "abcde"
-HAND_SIZE = 3
-REDRAWS = 2  # new hands a turn, at most
-PASSES = 3  # passes allowed a game; the next one loses
+LOG_SHOWN = 12
+PASSES = core.PASSES
+REDRAWS = core.REDRAWS
 
 
 # Actions ---------------------------------------------------------------------------------------
@@ -66,55 +63,10 @@ class Pass:
 
 REDRAW = Redraw()
 PASS = Pass()
-_PLAYS: dict[tuple[str, int, int], Play] = {}
-
-
-def _play(card: str, owner: int, lane: int) -> Play:
-    # Interned: legal_actions builds the same few plays again and again in playouts.
-    key = (card, owner, lane)
-    play = _PLAYS.get(key)
-    if play is None:
-        play = _PLAYS[key] = Play(card, owner, lane)
-    return play
 
 
 def tower_name(owner: int, lane: int) -> str:
     return f"{owner}{LANE_LETTERS[lane]}"
-
-
-# The play rules, shared by the state and the computer player (which sees only the view) ------
-def why_not(card: str, tower: list[str], complete: bool) -> str | None:
-    """Why `card` may not go on `tower` (bottom first; empty = the wildcard), or None."""
-    if complete:
-        return "that tower is complete: a completed tower takes no more cards"
-    top = tower[-1] if tower else None
-    if top in BLOCKERS:
-        return f"nothing may be played on the {_name(top)}"
-    if card in ELEPHANTS:
-        return None  # an elephant (or the devil) goes on any card, and on a wildcard lane
-    if top == "white":
-        return None  # anything may be played on the white elephant
-    number = NUMBER[card]
-    if top is None:
-        return None if number == 2 else "only a 2 (of any suit) or an elephant goes on a wildcard"
-    if number != NUMBER[top] + 1:
-        return f"{card} does not follow {top}: the card must be one number higher"
-    suit = SUIT[top]
-    if SUIT[card] not in (suit, NEXT_SUIT[suit]):
-        return (f"{card} does not follow {top}: the suit must be {suit} or the next in the "
-                f"cycle, {NEXT_SUIT[suit]}")
-    return None
-
-
-def completes(card: str, tower: list[str], options: dict) -> bool:
-    """A 10 completes a tower; with the options, an elephant played on a 9 does too."""
-    if NUMBER.get(card) == 10:
-        return True
-    if card in ELEPHANTS and tower and NUMBER.get(tower[-1]) == 9:
-        if options["elephants_complete"]:
-            return True
-        return options["white_completes"] and card == "white"
-    return False
 
 
 def _name(card: str) -> str:
@@ -145,9 +97,6 @@ class Izind(Game):
         ),
         twins={},  # no peer engine has a game close enough to benchmark against
     )
-    # Hard judges each of its moves by playouts of the heuristic: a deeper tree answered for the
-    # opponent with its own barely tried moves and lost to medium (docs/strength.md).
-    search_tree = 1
     fast_twin = "izind"
     sample_options = (
         {},
@@ -233,20 +182,14 @@ class Izind(Game):
     def _say(self, view: dict, me: int | None) -> str | None:
         if me is None or view["to_act"] != me:
             return None
-        rules = view["rules"]
-        plays = []  # (play helps the opponent complete a tower)
-        for card in view["hand"]:
-            for owner in (me, 1 - me):
-                for lane, tower in enumerate(view["towers"][owner]):
-                    done = view["completed"][owner][lane] is not None
-                    if why_not(card, tower, done) is None:
-                        plays.append(owner != me and completes(card, tower, rules))
-        if any(not helps for helps in plays):
+        hand = [CARD_INDEX[c] for c in view["hand"]]
+        plays: list[int] = []
+        if core.valid_plays(core.rules_of(view["rules"]), me, hand, _tops(view), plays):
             return "Play a card on a tower, yours or your opponent's"
         left = PASSES - view["passes"][me]
         passing = "pass" if left > 0 else "pass (a fourth pass loses)"
-        redraw = view["redraws"] < REDRAWS and bool(
-            view["hand"] or view["deck_count"] or view["discard"])
+        redraw = core.may_redraw(view["redraws"],
+                                 len(hand) + view["deck_count"] + len(view["discard"]))
         others = "redraw or " + passing if redraw else passing
         if plays:
             return f"Only plays that complete your opponent's tower fit: make one, {others}"
@@ -274,11 +217,11 @@ class Izind(Game):
         # Every play puts a card in a tower for good, and the passes run out: a turn is at most
         # two redraws and a play or a pass, and there are at most 3 + 3 + 1 passes.
         plays = sum(1 for c in self.deck().cards if NUMBER.get(c) != 1)
-        return (REDRAWS + 1) * (plays + 2 * PASSES + 1)
+        return (core.REDRAWS + 1) * (plays + 2 * core.PASSES + 1)
 
     # Notation: "3bat on 1a" (card, then the tower: owner's seat and lane letter), "redraw",
     # "pass". Also accepted: "3bat 1a", "play 3bat on 1a".
-    def parse_action(self, state: "IzindState", text: str):
+    def parse_action(self, state: IzindState, text: str):
         words = text.lower().replace(",", " ").split()
         if words and words[0] == "play":
             words = words[1:]
@@ -301,29 +244,20 @@ class Izind(Game):
         if len(tower) != 2 or tower[0] not in "01" or tower[1] not in lanes:
             raise IllegalAction(f"{tower!r} is not a tower; write the owner's seat and the "
                                 f"lane, e.g. 0a or 1{lanes[-1]}")
-        return _play(card, int(tower[0]), lanes.index(tower[1]))
+        # The very object legal_actions offers: apply then needs no check of it.
+        return self.action_from_id(action_id(Play(card, int(tower[0]), lanes.index(tower[1])),
+                                             self.lanes))
 
+    # One numbering of the actions, the core's: records, adapters and search use it alike.
     @property
     def action_space_size(self) -> int:
-        return len(CARDS) * 2 * self.lanes + 2
+        return core.PLAY + core.CARDS * 2 * self.lanes
 
     def action_id(self, action) -> int:
-        if isinstance(action, Pass):
-            return 0
-        if isinstance(action, Redraw):
-            return 1
-        if isinstance(action, Play):
-            return 2 + (CARD_INDEX[action.card] * 2 + action.owner) * self.lanes + action.lane
-        raise ValueError(f"{action!r} is not an Izind action")
+        return action_id(action, self.lanes)
 
     def action_from_id(self, number: int):
-        if number == 0:
-            return PASS
-        if number == 1:
-            return REDRAW
-        rest, lane = divmod(number - 2, self.lanes)
-        card, owner = divmod(rest, 2)
-        return _play(CARDS[card], owner, lane)
+        return actions(self.lanes)[number]
 
     # The terminal: each player's towers drawn upright, bottom card on the base line.
     def render(self, view: dict) -> str:
@@ -392,287 +326,182 @@ def _last_plays(log: list[str]) -> dict[int, tuple[str, int, str] | None]:
     return last
 
 
-# The rules -------------------------------------------------------------------------------------
-class IzindState(State):
+# The one numbering -----------------------------------------------------------------------------
+def action_id(action, lanes: int) -> int:
+    """The core's number of an action (core.PLAY + card * towers + owner * lanes + lane)."""
+    if isinstance(action, Pass):
+        return core.PASS
+    if isinstance(action, Redraw):
+        return core.REDRAW
+    if isinstance(action, Play):
+        return core.PLAY + (CARD_INDEX[action.card] * 2 + action.owner) * lanes + action.lane
+    raise ValueError(f"{action!r} is not an Izind action")
+
+
+_ACTIONS: dict[int, list] = {}  # by lanes: each number's action, made once
+
+
+def actions(lanes: int) -> list:
+    if lanes not in _ACTIONS:
+        _ACTIONS[lanes] = [PASS, REDRAW] + [Play(CARDS[card], owner, lane) for card in
+                                            range(core.CARDS) for owner in (0, 1)
+                                            for lane in range(lanes)]
+    return _ACTIONS[lanes]
+
+
+def _tops(view: dict) -> bytearray:
+    """The towers' tops as the core reads them, from what a view shows."""
+    return bytearray(core.CLOSED if done is not None else
+                     CARD_INDEX[tower[-1]] if tower else core.EMPTY
+                     for towers, dones in zip(view["towers"], view["completed"])
+                     for tower, done in zip(towers, dones))
+
+
+# The log lines of the events that name at most a seat and a count.
+PLAIN = {core.WON: "seat {} wins", core.PASSED: "seat {} passes ({}/{})",
+         core.RESHUFFLED: "the discard pile is shuffled and becomes the new deck",
+         core.LOST_BY_PASSES: "seat {} passes a fourth time and loses"}
+
+
+# The readable position: a core position (parlour/fast/izind.py) and what the log and the views
+# show of it. Every rule is the core's; this only names, words and narrates.
+class IzindState(WrappedState):
+    core_module = core
+    copied = ("log",)
+
     def __init__(self, game: Izind, seed: int, deck: list[str] | None):
         super().__init__(game, seed, deck)
         self.options = game.options
-        lanes = game.lanes
-        self.need = 3 if game.options["maunwe"] else 1
-        cards = list(deck) if deck is not None else list(game.deck().cards)
-        if deck is None:
-            self.rng.shuffle(cards)
-        # Every 1 starts a tower: in deck order, round robin, seat 0 first (so a shuffled deck
-        # deals them at random); each player's last lane holds the wildcard (an empty list).
-        ones = [c for c in cards if NUMBER.get(c) == 1]
-        self.towers: list[list[list[str]]] = [[[] for _ in range(lanes)] for _ in range(2)]
-        for i, card in enumerate(ones):
-            self.towers[i % 2][i // 2].append(card)
-        # The draw pile, top card last.
-        self.pile = [c for c in cards if NUMBER.get(c) != 1][::-1]
-        self.discard: list[str] = []
-        self.hands: list[list[str]] = [[], []]
-        for i in range(2 * HAND_SIZE):
-            self.hands[i % 2].append(self.pile.pop())
-        for hand in self.hands:
-            hand.sort(key=CARD_INDEX.__getitem__)
-        self.completed: list[list[int | None]] = [[None] * lanes for _ in range(2)]  # credited to
-        self.credits = [0, 0]
-        self.passes = [0, 0]
-        self.redraws = 0
-        self.to_act: int | None = 0
-        self.winner: int | None = None
-        self.lost_by_passes = False
-        self.log: list[str] = []
+        self.log: deque[str] = deque(maxlen=LOG_SHOWN)
+        cards = [CARD_INDEX[c] for c in deck] if deck is not None else None
+        events: list = []
+        self._start(core.start(core.rules_of(game.options), SourceRng(self._generator), cards,
+                               events), events)
+
+    # What the tests and the table read --------------------------------------------------------
+    winner = property(lambda self: None if self.core.winner < 0 else self.core.winner)
+    hands = property(lambda self: [[CARDS[c] for c in hand] for hand in self.core.hands])
+    pile = property(lambda self: [CARDS[c] for c in self.core.pile])  # the top card last
+    discard = property(lambda self: [CARDS[c] for c in self.core.discard])
+
+    def _by_owner(self, per_tower: list) -> list[list]:
+        lanes = self.core.rules.lanes
+        return [per_tower[:lanes], per_tower[lanes:]]
+
+    towers = property(lambda self: self._by_owner([[CARDS[c] for c in t]
+                                                   for t in self.core.towers]))
+    # By owner and lane: the seat a complete tower counts for.
+    completed = property(lambda self: self._by_owner([None if s < 0 else s
+                                                      for s in self.core.completed]))
 
     # The contract ----------------------------------------------------------------------------
-    @property
-    def current_player(self) -> int | None:
-        return self.to_act
-
-    @property
-    def is_terminal(self) -> bool:
-        return self.winner is not None
-
-    def _valid_plays(self, seat: int) -> list[Play]:
-        plays = []
-        seen = set()
-        for card in self.hands[seat]:
-            if card in seen:
-                continue  # the maunwe pack holds two of each numbered card
-            seen.add(card)
-            for owner in (seat, 1 - seat):
-                for lane, tower in enumerate(self.towers[owner]):
-                    if why_not(card, tower, self.completed[owner][lane] is not None) is None:
-                        plays.append(_play(card, owner, lane))
-        return plays
-
-    def _helps_opponent(self, seat: int, play: Play) -> bool:
-        """Ruling: a play that would complete the opponent's tower is never compulsory."""
-        return play.owner != seat and completes(play.card, self.towers[play.owner][play.lane],
-                                                self.options)
-
-    def _can_redraw(self, seat: int) -> bool:
-        return self.redraws < REDRAWS and bool(self.hands[seat] or self.pile or self.discard)
-
     def legal_actions(self) -> list:
-        seat = self.to_act
-        if seat is None:
-            return []
-        plays = self._valid_plays(seat)
-        if any(not self._helps_opponent(seat, p) for p in plays):
-            return plays  # a valid play must be made
-        actions = list(plays)
-        if self._can_redraw(seat):
-            actions.append(REDRAW)
-        actions.append(PASS)
-        return actions
+        table = actions(self.core.rules.lanes)
+        return [table[a] for a in self.core.legal()]
 
     def _check(self, action) -> str | None:
-        seat = self.to_act
+        position = self.core
+        seat = position.actor
+        lanes = position.rules.lanes
         if isinstance(action, Play):
             if action.card not in self.hands[seat]:
                 return f"you do not hold {action.card}"
-            if action.owner not in (0, 1) or not 0 <= action.lane < len(self.towers[0]):
+            if action.owner not in (0, 1) or not 0 <= action.lane < lanes:
                 return f"there is no tower {action.owner}{action.lane}"
+            why = position.why_not(action_id(action, lanes))
+            if why == core.LEGAL:
+                return None
             tower = self.towers[action.owner][action.lane]
-            reason = why_not(action.card, tower,
-                             self.completed[action.owner][action.lane] is not None)
-            if reason:
-                return f"{action.card} on {tower_name(action.owner, action.lane)}: {reason}"
-            return None
+            top = tower[-1] if tower else None
+            if why == core.COMPLETE:
+                reason = "that tower is complete: a completed tower takes no more cards"
+            elif why == core.BLOCKED:
+                reason = f"nothing may be played on the {_name(top)}"
+            elif why == core.WILDCARD:
+                reason = "only a 2 (of any suit) or an elephant goes on a wildcard"
+            elif why == core.NOT_ONE_HIGHER:
+                reason = f"{action.card} does not follow {top}: the card must be one number higher"
+            else:
+                suit = top[len(str(NUMBER[top])):]
+                reason = (f"{action.card} does not follow {top}: the suit must be {suit} or the "
+                          f"next in the cycle, {NEXT_SUIT[suit]}")
+            return f"{action.card} on {tower_name(action.owner, action.lane)}: {reason}"
         if isinstance(action, (Redraw, Pass)):
-            forced = [p for p in self._valid_plays(seat) if not self._helps_opponent(seat, p)]
-            if forced:
-                return (f"you have a valid play ({forced[0]}): you must play a card, not "
-                        f"{action}")
-            if isinstance(action, Redraw):
-                if self.redraws >= REDRAWS:
-                    return f"you have drawn a new hand {REDRAWS} times this turn: pass"
-                if not self._can_redraw(seat):
-                    return "there are no cards to draw"
+            why = position.why_not(action_id(action, lanes))
+            if why == core.MUST_PLAY:
+                forced = actions(lanes)[position.compulsory()]
+                return f"you have a valid play ({forced}): you must play a card, not {action}"
+            if why == core.REDRAWN_ENOUGH:
+                return f"you have drawn a new hand {core.REDRAWS} times this turn: pass"
+            if why == core.NOTHING_TO_DRAW:
+                return "there are no cards to draw"
             return None
         return f"{action!r} is not an Izind move"
 
-    def _apply(self, action) -> None:
-        seat = self.to_act
-        if isinstance(action, Play):
-            self.hands[seat].remove(action.card)
-            tower = self.towers[action.owner][action.lane]
-            done = completes(action.card, tower, self.options)
-            tower.append(action.card)
-            self.log.append(f"seat {seat} plays {action}")
-            if done:
-                credit = action.owner if self.options["ten_wins"] == "owner" else seat
-                self.completed[action.owner][action.lane] = credit
-                self.credits[credit] += 1
-                self.log.append(f"tower {tower_name(action.owner, action.lane)} is complete "
-                                f"(for seat {credit})")
-                if self.credits[credit] >= self.need:
-                    self._end(credit)
-                    return
-            self._end_turn(seat)
-        elif isinstance(action, Redraw):
-            hand = self.hands[seat]
-            self.log.append(f"seat {seat} discards {' '.join(hand)} and draws a new hand")
-            self.discard.extend(hand)
-            hand.clear()
-            self.redraws += 1
-            for _ in range(HAND_SIZE):
-                self._draw(seat)
-            hand.sort(key=CARD_INDEX.__getitem__)
-        elif isinstance(action, Pass):
-            self.passes[seat] += 1
-            if self.passes[seat] > PASSES:
-                self.log.append(f"seat {seat} passes a fourth time and loses")
-                self.lost_by_passes = True
-                self._end(1 - seat)
-                return
-            self.log.append(f"seat {seat} passes ({self.passes[seat]}/{PASSES})")
-            self._end_turn(seat)
-
-    def _draw(self, seat: int) -> None:
-        if not self.pile and self.discard:
-            # The empty deck is replaced by the whole discard pile, shuffled (never the towers).
-            self.pile = self.discard
-            self.discard = []
-            self.rng.shuffle(self.pile)
-            self.log.append("the discard pile is shuffled and becomes the new deck")
-        if self.pile:
-            self.hands[seat].append(self.pile.pop())
-
-    def _end_turn(self, seat: int) -> None:
-        hand = self.hands[seat]
-        while len(hand) < HAND_SIZE and (self.pile or self.discard):
-            self._draw(seat)
-        hand.sort(key=CARD_INDEX.__getitem__)
-        self.redraws = 0
-        self.to_act = 1 - seat
-
-    def _end(self, winner: int) -> None:
-        self.winner = winner
-        self.to_act = None
-        self.log.append(f"seat {winner} wins")
-
-    def returns(self) -> list[float]:
-        if self.winner is None:
-            return [0.0, 0.0]
-        return [1.0 if s == self.winner else 0.0 for s in range(2)]
+    # The log, told from the core's events -----------------------------------------------------
+    def _tell(self, e) -> None:
+        log = self.log.append
+        kind, seat = e.kind, e.seat
+        lanes = self.core.rules.lanes
+        if kind == core.PLAYED:
+            log(f"seat {seat} plays {CARDS[e.cards[0]]} on {tower_name(*divmod(e.other, lanes))}")
+        elif kind == core.COMPLETED:
+            log(f"tower {tower_name(*divmod(e.other, lanes))} is complete (for seat {seat})")
+        elif kind == core.REDREW:
+            log(f"seat {seat} discards {' '.join(CARDS[c] for c in e.cards)} and draws a new hand")
+        else:
+            log(PLAIN[kind].format(seat, e.other, core.PASSES))
 
     # What a seat may know: towers, the discard pile (face up), counts; its own hand only.
     def view(self, seat: int | None) -> dict:
+        position = self.core
         return {
             "game": "izind",
             "seat": seat,
-            "to_act": self.to_act,
+            "to_act": self.current_player,
             "rules": dict(self.options),
-            "need": self.need,
-            "towers": [[list(t) for t in towers] for towers in self.towers],
-            "completed": [list(c) for c in self.completed],
-            "credits": list(self.credits),
-            "hand": list(self.hands[seat]) if seat is not None else None,
-            "hand_counts": [len(h) for h in self.hands],
-            "deck_count": len(self.pile),
-            "discard": list(self.discard),
-            "passes": list(self.passes),
-            "redraws": self.redraws,
+            "need": position.rules.need,
+            "towers": self.towers,
+            "completed": self.completed,
+            "credits": list(position.credits),
+            "hand": [CARDS[c] for c in position.hands[seat]] if seat is not None else None,
+            "hand_counts": [len(h) for h in position.hands],
+            "deck_count": len(position.pile),
+            "discard": self.discard,
+            "passes": list(position.passes),
+            "redraws": position.redraws,
             "winner": self.winner,
-            "lost_by_passes": self.lost_by_passes,
-            "log": self.log[-12:],
+            "lost_by_passes": position.lost_by_passes,
+            "log": list(self.log),
         }
 
     def card_census(self) -> list[str]:
-        cards = [c for towers in self.towers for t in towers for c in t]
-        return cards + [c for h in self.hands for c in h] + self.pile + self.discard
+        return [CARDS[c] for c in core.census(self.core)]
 
-    def clone(self) -> "IzindState":
-        twin = self._clone_base()
-        twin.towers = [[list(t) for t in towers] for towers in self.towers]
-        twin.pile = list(self.pile)
-        twin.discard = list(self.discard)
-        twin.hands = [list(h) for h in self.hands]
-        twin.completed = [list(c) for c in self.completed]
-        twin.credits = list(self.credits)
-        twin.passes = list(self.passes)
-        twin.log = list(self.log)
-        return twin
+    def _blank(self) -> core.IzindFast:
+        return core.IzindFast(core.rules_of(self.game.options), Rng(0))
 
-    def determinize(self, seat: int, rng: random.Random) -> "IzindState":
-        """The opponent's hand and the order of the deck resampled; towers and the discard
-        pile are face up."""
+    def determinize(self, seat: int, rng) -> IzindState:
+        """The core's determinization (the opponent's hand and the deck dealt afresh, the deck
+        drawn from at random), with a generator of its own for the draws to come."""
         twin = self.clone()
+        twin._own(self.core.determinize(seat, SourceRng(lambda: rng)))
         twin.rng = self._fresh_rng(rng)
-        other = 1 - seat
-        hand, pile = redeal([self.hands[other], self.pile], [set(), set()], rng)
-        hand.sort(key=CARD_INDEX.__getitem__)
-        twin.hands[other] = hand
-        twin.pile = pile
         return twin
 
 
 # A computer player ------------------------------------------------------------------------------
-WHITE_WORTH = 7  # a white elephant on top: the next card may be anything
-
-
-def _height(tower: list[str], complete: bool) -> int:
-    """How far a tower has come, as a number: its top card's, the wildcard 1, blocked -1."""
-    if complete:
-        return 10
-    if not tower:
-        return 1
-    top = tower[-1]
-    if top in BLOCKERS:
-        return -1
-    if top == "white":
-        return WHITE_WORTH
-    return NUMBER[top]
-
-
-def _worth(height: int) -> int:
-    # Squared, so that raising a tall tower counts for more than a short one.
-    return 0 if height < 0 else height * height
-
-
-class IzindHeuristic(Agent):
-    """Raise your own tallest towers, advance the opponent's only when you must (and then his
-    shortest), block his tallest with the black elephant, never hand him a completed tower, and
-    redraw before passing. With ten_wins=player, never leave a tower one card from done."""
-
-    name = "heuristic"
+class IzindHeuristic(CoreHeuristic):
+    """The core's heuristic (parlour/fast/izind.py, heuristic_choice): raise your own towers,
+    never hand the opponent a completed one, redraw before passing."""
 
     def act(self, view, legal_actions):
+        # The same choice from what the view shows: the towers' tops and the complete ones.
         me = view["seat"]
-        rules = view["rules"]
-        plays = [a for a in legal_actions if isinstance(a, Play)]
-        scored = [(self._score(view, me, rules, p), i, p) for i, p in enumerate(plays)]
-        best = max(scored, key=lambda s: (s[0], -s[1])) if scored else None
-        if REDRAW in legal_actions or PASS in legal_actions:
-            # Only plays that complete the opponent's tower are left: take one only if it
-            # wins for us (ten_wins=player), else look for a better hand.
-            if best is not None and best[0] >= 1000:
-                return best[2]
-            return REDRAW if REDRAW in legal_actions else PASS
-        return best[2]
-
-    def _score(self, view, me, rules, play: Play) -> float:
-        tower = view["towers"][play.owner][play.lane]
-        done = view["completed"][play.owner][play.lane] is not None
-        if completes(play.card, tower, rules):
-            credit = play.owner if rules["ten_wins"] == "owner" else me
-            if credit == me:
-                return 1000 + (1000 if view["credits"][me] + 1 >= view["need"] else 0)
-            return -1000
-        before = _height(tower, done)
-        after = _height(tower + [play.card], False)
-        gain = _worth(after) - _worth(before)
-        score = float(gain if play.owner == me else -gain)
-        ready = play.card == "white" or NUMBER.get(play.card) == 9
-        if rules["ten_wins"] == "player" and ready:
-            score -= 60  # whoever plays the 10 wins: do not set it up for him
-        # Small preference for keeping the white elephant for a tower that needs it.
-        if play.card == "white" and play.owner == me and before >= WHITE_WORTH:
-            score -= 5
-        return score
+        rules = core.rules_of(view["rules"])
+        numbers = [action_id(a, rules.lanes) for a in legal_actions]
+        pick = core.heuristic_choice(numbers, rules, me, _tops(view), view["credits"][me])
+        return legal_actions[numbers.index(pick)]
 
 
 Izind.state_class = IzindState

@@ -21,8 +21,7 @@ from ..core.hidden import redeal
 from ..core.registry import register
 from ..core.scene import item, pile, seat_entry, zone
 from ..core.scorer import Scorer, to_result
-from .melds import CARD_INDEX, Arrangement, Scoring, best_score, read_card, score, solve, \
-    sort_cards
+from .melds import CARD_INDEX, Arrangement, Scoring, best_score, read_card, score, solve, sort_cards
 
 HAND_SIZE = 9
 # Engine limits, not rules: a hand nobody fires is called after this many rounds of turns, and a
@@ -144,12 +143,6 @@ class Loot(Game):
     scorer = Scorer(score_at_firing, read_card, deck="viashi", copies=1,
                     table_label="Gods in the other hands", table_cards=GODS,
                     options=(info.option("run_bonus"),), max_cards=12)
-    # Every firing scores each hand with the exact solver: search scores the hands once, early.
-    playout_depth = 16
-    # A hand lasts about a round among good players and a match about eight hands: hard's
-    # playouts stop where the hand under way ends, and score what each seat gained in it, rather
-    # than run into a freshly dealt hand whose luck would go into every result.
-    search_rounds = 1
     fast_twin = "loot"
     sample_options = (
         {},
@@ -167,7 +160,7 @@ class Loot(Game):
         return per_hand * (HAND_LIMIT if self.options["points"] else 1)
 
     # Notation: "draw", "take", "discard 7W" (or just "7W"), "fire", "pass".
-    def parse_action(self, state: "LootState", text: str):
+    def parse_action(self, state: LootState, text: str):
         words = text.split()
         if not words:
             raise IllegalAction("write draw, take, discard CARD, fire or pass")
@@ -267,6 +260,7 @@ class LootState(PhasedState):
         self.starter = 0
         self.results: list[dict] = []
         self.log: list[str] = []
+        self.reshuffles = 0  # of a discard pile, in every hand so far: chance events, for search
         self.winners: list[int] | None = None
         self._deal(deck)
 
@@ -382,6 +376,7 @@ class LootState(PhasedState):
             self.discard = self.discard[-1:]
             self.rng.shuffle(self.draw)
             self.pile_number += 1
+            self.reshuffles += 1
             self._log("the discard pile is shuffled into a new draw pile")
         card = self.draw.pop()
         self.hands[seat].append(card)
@@ -525,7 +520,7 @@ class LootState(PhasedState):
     def card_census(self) -> list[str]:
         return [c for h in self.hands for c in h] + self.draw + self.discard
 
-    def clone(self) -> "LootState":
+    def clone(self) -> LootState:
         twin = self._clone_base()
         twin.totals = list(self.totals)
         twin.results = list(self.results)
@@ -538,7 +533,7 @@ class LootState(PhasedState):
         twin.asks = list(self.asks)
         return twin
 
-    def determinize(self, seat: int, rng) -> "LootState":
+    def determinize(self, seat: int, rng) -> LootState:
         """Other hands and the draw pile redealt: cards taken from the discard pile stay where
         everyone saw them go; the others are shuffled among the places that drew from the same
         pile (the deal and first pile, or a pile made by a reshuffle)."""
@@ -715,7 +710,7 @@ def _meld_items(parts: list[str]) -> list[dict]:
     return items
 
 
-def _loot_scene(game: "Loot", view: dict) -> dict:
+def _loot_scene(game: Loot, view: dict) -> dict:
     n = game.players
     me = view["seat"]
     over = view["phase"] == "over"

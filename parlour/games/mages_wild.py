@@ -2,32 +2,40 @@
 anything and names the suit to follow; a god goes on any card but a god; the King makes the next
 player draw two, the Warrior skips him, the Fool turns the order round. First out wins.
 
-Rule text: shared/seeds/003 (the Viashi deck, and "Mages Wild"); rulings: shared/GAMES.md. Read this
-module beside docs/rules/mages_wild.md. A turn is one decision: play a card (a mage or, with
-god_effects, the Friend, together with the suit it names), draw one when no card can be played, or
-pass when there is nothing left to draw.
+The rules are parlour/fast/mages_wild.py's, the integer core, and only there. This is the readable
+layer on it: the options, the moves and their notation, the words of a refusal, the views, the
+table's scene and the terminal's picture, and the log told from the core's events. Rule text:
+shared/seeds/003 (the Viashi deck, and "Mages Wild"); rulings: shared/GAMES.md; the rules page:
+docs/rules/mages_wild.md. A turn is one decision: play a card (a mage or, with god_effects, the
+Friend, together with the suit it names), draw one when no card can be played, or pass when there
+is nothing left to draw.
 """
 
 from __future__ import annotations
 
 import random
 import re
+from collections import deque
 
-from ..agents.base import Agent
-from ..core.cards import GOD_RANK, GODS, VIASHI_54, VIASHI_SUITS, is_god, viashi_name, \
-    viashi_rank, viashi_suit
+from ..agents.base import CoreHeuristic
+from ..core.cards import (
+    GOD_RANK,
+    GODS,
+    VIASHI_54,
+    VIASHI_SUITS,
+    viashi_name,
+)
 from ..core.errors import IllegalAction
-from ..core.game import Game, GameInfo, Option, State
+from ..core.game import Game, GameInfo, Option
 from ..core.registry import register
 from ..core.scene import item, pile, row, seat_entry, zone
+from ..core.wrapped import WrappedState
+from ..fast import mages_wild as core
+from ..fast.core import ChainRng, Rng, SourceRng
 
-HAND_SIZE = 9
-MAGE = 8  # "Scholar/Magician": in this game the 8s are the mages
-KING, WARRIOR, FOOL = 2, 5, 9
+MAGE = core.MAGE
 SUITS = tuple(VIASHI_SUITS)  # W R P B G
 CARDS = VIASHI_54.cards
-# The gods that, with god_effects, act as their equivalent rank's special card.
-EFFECT_GODS = {god: GOD_RANK[god] for god in ("DarkLord", "Protectress", "Friend", "Changeling")}
 
 SUIT_WORDS: dict[str, str] = {}
 for _letter, _name in VIASHI_SUITS.items():
@@ -88,20 +96,14 @@ def _move(number: int) -> Move:
     return MOVES[number]
 
 
-# Hands and sets of cards are bit masks over the deck order (bit i is CARDS[i]): what a player
-# can play is then one `&`, and a hand lists itself in deck order.
+# A hand is a bit mask over the deck order (bit i is CARDS[i]), as the core holds it.
 BIT = {card: 1 << i for i, card in enumerate(CARDS)}
-CARD_AT_BIT = {bit: card for card, bit in BIT.items()}
+assert CARDS == core.CARD_NAMES
 
 
 def cards_in(mask: int) -> list[str]:
     """The cards of a mask, in deck order."""
-    cards = []
-    while mask:
-        low = mask & -mask
-        cards.append(CARD_AT_BIT[low])
-        mask ^= low
-    return cards
+    return [CARDS[c] for c in core.cards_in(mask)]
 
 
 def mask_of(cards) -> int:
@@ -111,78 +113,15 @@ def mask_of(cards) -> int:
     return mask
 
 
-# What may be played on what. A requirement is (rank, suit, gods allowed): a card is playable if
-# it is a god and gods are allowed, or a mage, or of that rank, or of that suit.
-def _playable(rank: int, suit: str | None, gods: bool) -> int:
-    return mask_of(c for c in CARDS if (gods if is_god(c) else viashi_rank(c) in (MAGE, rank)
-                                        or viashi_suit(c) == suit))
+def _suit(number: int) -> str | None:
+    return None if number == core.NO_SUIT else SUITS[number]
 
 
-PLAYABLE = {(rank, suit, gods): _playable(rank, suit, gods)
-            for rank in range(1, 10) for suit in (*SUITS, None) for gods in (True, False)}
-
-
-def requirement(card: str, named: str | None = None) -> tuple[int, str | None, bool]:
-    """What the next card must match once `card` is on top (with the suit a mage named)."""
-    if is_god(card):
-        # Ruling: after a god the next card must match its equivalent rank or be a mage; gods
-        # cannot be played on gods. A Friend that named a suit (god_effects) asks for that suit.
-        return (viashi_rank(card), named, False)
-    return (viashi_rank(card), named or viashi_suit(card), True)
-
-
-# Per move: the requirement it leaves, and its special effect with and without god_effects.
-NEED = [None, None] + [PLAYABLE[requirement(CARD_OF[m], NAMED[m])] for m in MOVES[2:]]
-NEED_OF = [None, None] + [requirement(CARD_OF[m], NAMED[m]) for m in MOVES[2:]]
-BIT_OF = [0, 0] + [BIT[CARD_OF[m]] for m in MOVES[2:]]
-# All a play changes, in one look-up: the card's bit and name, and what may follow it.
-PLAYED = [None, None] + [(BIT_OF[m], CARD_OF[m], NEED[m], NEED_OF[m]) for m in MOVES[2:]]
-
-
-def _effects(god_effects: bool) -> list[int | None]:
-    table: list[int | None] = [None, None]
-    for m in MOVES[2:]:
-        card = CARD_OF[m]
-        rank = EFFECT_GODS.get(card) if god_effects else None
-        if card not in GOD_RANK:
-            rank = int(card[0])
-        table.append(rank if rank in (KING, WARRIOR, FOOL) else None)
-    return table
-
-
-EFFECTS = {False: _effects(False), True: _effects(True)}
-
-
-def _plays(god_effects: bool) -> dict[str, tuple[Move, ...]]:
-    """Every way to play each card: a mage as itself or naming one of the four other suits."""
-    table = {}
-    for card in CARDS:
-        moves = [MOVE_OF[card, None]]
-        if card[0] == "8" or (card == "Friend" and god_effects):
-            moves += [MOVE_OF[card, s] for s in SUITS if s != card[1:]]
-        table[card] = tuple(moves)
-    return table
-
-
-PLAYS = {False: _plays(False), True: _plays(True)}
-# The plays offered for each set of playable cards held, made once per set met: a memo (the
-# answer depends only on the key, which carries the god_effects option as bit 60), cleared when
-# it grows large. It lives here rather than on the states, which stay small to copy and pickle.
-LEGAL_MEMO: dict[int, list[Move]] = {}
-MEMO_LIMIT = 200_000
-GOD_EFFECTS_BIT = 1 << 60
-DECK_MASK = (1 << len(CARDS)) - 1
-
-
-def _offer(key: int) -> list[Move]:
-    plays = PLAYS[bool(key & GOD_EFFECTS_BIT)]
-    moves: list[Move] = []
-    for card in cards_in(key & DECK_MASK):
-        moves += plays[card]
-    if len(LEGAL_MEMO) >= MEMO_LIMIT:
-        LEGAL_MEMO.clear()
-    LEGAL_MEMO[key] = moves
-    return moves
+def playable_on(need: dict) -> int:
+    """The mask of the cards that may go on a view's `need` (the core's rule)."""
+    suit = need["suit"]
+    return core.playable_on(need["rank"], SUITS.index(suit) if suit else core.NO_SUIT,
+                            need["gods"])
 
 
 DECK_ORDER = {card: i for i, card in enumerate(CARDS)}
@@ -233,7 +172,7 @@ class MagesWild(Game):
 
     # Notation: "3W", "Thief", "Dark Lord", "8W" (the mage keeps Winds), "8W R" or "8W flames"
     # (the Magician of Winds names Flames), "Friend G" (god_effects), "draw", "pass".
-    def parse_action(self, state: "MagesWildState", text: str) -> Move:
+    def parse_action(self, state: MagesWildState, text: str) -> Move:
         words = text.replace(",", " ").replace("=", " ").split()
         lowered = [w.lower() for w in words]
         if lowered in (["draw"], ["pass"]):
@@ -363,7 +302,7 @@ class MagesWild(Game):
             return None
         need = view["need"]
         hand = view["hand"] or []
-        fits = mask_of(hand) & PLAYABLE[(need["rank"], need["suit"], need["gods"])]
+        fits = mask_of(hand) & playable_on(need)
         king = "The King made you draw two cards. " if king_draw == me else ""
         if fits:
             return f"{king}Play {_need_words(need)}"
@@ -418,425 +357,214 @@ def _card(word: str) -> str:
                         "names (8W R), or 'draw' / 'pass'")
 
 
-# The rules -------------------------------------------------------------------------------------
-class MagesWildState(State):
+LOG_SHOWN = 12  # the last lines of the log a view shows, and all that is kept
+# The log lines of the events, by the core's kind.
+SAID = {core.PASSED: "seat {} cannot play or draw and passes",
+        core.SKIPPED: "seat {} loses his turn"}
+
+
+# The readable position: a core position (parlour/fast/mages_wild.py) and what the log and the
+# views show of it. Every rule is the core's; this only names, words and narrates.
+class MagesWildState(WrappedState):
+    core_module = core
+    copied = ("log",)
+
     def __init__(self, game: MagesWild, seed: int, deck: list[str] | None):
         super().__init__(game, seed, deck)
-        n = game.players
-        self.n = n
+        self.n = game.players
         if deck is None:
             # A uniform shuffle by sorting on random keys: three times quicker than
             # random.shuffle, and a new game is a fifth of a random playout's time.
             rand = self.rng.random
-            cards = [card for _, card in sorted([(rand(), card) for card in CARDS])]
+            cards = [card for _, card in sorted([(rand(), card) for card in range(core.DECK)])]
         else:
-            cards = list(deck)
-        # Reshuffles draw on their own seed, taken from self.rng here, so that self.rng is never
-        # drawn on again and clone() can share it (copying a Random costs more than a turn).
-        self.shuffle_seed = self.rng.getrandbits(64)
-        # "Nine Cards are dealt to each player": one at a time round the table from seat 0.
-        bits = [BIT[card] for card in cards]
-        self.hands: list[int] = [sum(bits[s:HAND_SIZE * n:n]) for s in range(n)]
-        # "The top card of the draw pile is flipped over to form a discard pile."
-        top = cards[HAND_SIZE * n]
-        self.discard: list[str] = [top]
-        self.draw: list[str] = cards[:HAND_SIZE * n:-1]  # face down, top card last
-        # Ruling: the first turned-up card has no effect (no draw two, skip, reverse or named
-        # suit), but what it asks for stands: a mage its own suit, a god its equivalent rank.
-        self.need = requirement(top)
-        self.playable = PLAYABLE[self.need]
-        god_effects = game.options["god_effects"]
-        self.god_effects = god_effects
-        self.effects = EFFECTS[god_effects]
-        self.plays = PLAYS[god_effects]
-        self.memo_flag = GOD_EFFECTS_BIT if god_effects else 0
-        self.limit = game.options["turn_limit"]
-        self.direction = 1
-        self.current_player = 0  # "The player to the left of the dealer" plays first
-        self.is_terminal = False
-        self.turn = 0
-        self.winners: list[int] | None = None
-        self.ending = ""  # "out", or "limit" for the engine's turn limit
-        self.log: list[tuple] = [(None, "top", top)]
+            cards = [core.CARD_NUMBER[card] for card in deck]
+        # Reshuffles draw on a chain of generators of their own, begun from self.rng here, so
+        # that self.rng is never drawn on again and clones can share it.
+        chain = ChainRng(self.rng.getrandbits(64))
+        self.log: deque[str] = deque(maxlen=LOG_SHOWN)
+        events: list = []
+        self._start(core.start(game.players, game.options["god_effects"],
+                               game.options["turn_limit"], chain, cards, events), events)
+
+    def _core_rng(self, position: core.MagesWildFast) -> ChainRng:
+        return ChainRng(position.rng.chain)
+
+    def _rng_copy(self) -> ChainRng:
+        return ChainRng(self.core.rng.chain)
+
+    def _rng_state(self) -> int:
+        return self.core.rng.chain
+
+    def _rng_revived(self, chain: int) -> ChainRng:
+        return ChainRng(chain)
+
+    def _blank(self) -> core.MagesWildFast:
+        options = self.game.options
+        return core.start(self.n, options["god_effects"], options["turn_limit"], Rng(0),
+                          list(range(core.DECK)))
+
+    # What the tests and the table read --------------------------------------------------------
+    @property
+    def reached_cap(self) -> bool:
+        return self.core.reached_cap()
+
+    @property
+    def ending(self) -> str:
+        """"out", or "limit" for the engine's turn limit ("" while the game goes on)."""
+        if not self.core.winners:
+            return ""
+        return "limit" if self.core.reached_cap() else "out"
+
+    hands = property(lambda self: self.core.hands)
+    draw = property(lambda self: [CARDS[c] for c in self.core.draw])
+    discard = property(lambda self: [CARDS[c] for c in self.core.discard])
+    playable = property(lambda self: self.core.playable)
+    direction = property(lambda self: self.core.direction)
+    turn = property(lambda self: self.core.turn)
+    limit = property(lambda self: self.core.limit)
+    god_effects = property(lambda self: self.core.god_effects)
+    winners = property(lambda self: list(self.core.winners) if self.core.winners else None)
+
+    @property
+    def need(self) -> tuple[int, str | None, bool]:
+        """What the next card must match: (rank, suit, gods allowed)."""
+        rank, suit, gods = core.REQUIREMENT[self.core.top]
+        return rank, _suit(suit), gods
+
+    def shortages(self) -> list[tuple[int, int]]:
+        """For each seat, from the public log: (cards he is known to have lacked, how many cards
+        he has taken in since): what the core's determinize deals by."""
+        return list(zip(self.core.lacked, self.core.since))
 
     # The contract ----------------------------------------------------------------------------
-    # current_player and is_terminal are plain attributes here, not the base class's properties:
-    # every playout reads them at every decision.
-    current_player: int | None = None
-    is_terminal: bool = False
-
     def legal_actions(self) -> list:
-        seat = self.current_player
-        if seat is None:
-            return []
-        key = self.hands[seat] & self.playable
-        if key:
-            key |= self.memo_flag
-            try:
-                return LEGAL_MEMO[key][:]  # a copy: the memo's own list is never handed out
-            except KeyError:
-                return _offer(key)[:]
-        # "If none of his cards can be played he draws one card from the top of the draw pile."
-        return [DRAW] if self.draw or len(self.discard) > 1 else [PASS]
+        return [MOVES[m] for m in self.core.legal()]
 
     def _check(self, action) -> str | None:
         if type(action) is not Move:
             return f"{action!r} is not a Mages Wild move: play a card, 'draw' or 'pass'"
-        hand = self.hands[self.current_player]
-        ok = self.playable
-        if action == DRAW or action == PASS:
-            able = cards_in(hand & ok)
-            if able:
-                return f"you can play ({' '.join(able)}), so you may not {action}"
-            can_draw = bool(self.draw) or len(self.discard) > 1
-            if action == DRAW and not can_draw:
-                return "there is no card left to draw: pass"
-            if action == PASS and can_draw:
-                return "you cannot play, so you draw one card"
+        why = self.core.why_not(action)
+        if why == core.LEGAL:
             return None
+        if why == core.CAN_PLAY:
+            able = cards_in(self.core.hands[self.core.current] & self.core.playable)
+            return f"you can play ({' '.join(able)}), so you may not {action}"
+        if why == core.NOTHING_TO_DRAW:
+            return "there is no card left to draw: pass"
+        if why == core.MUST_DRAW:
+            return "you cannot play, so you draw one card"
         card = CARD_OF[action]
-        if not hand & BIT[card]:
+        if why == core.NOT_HELD:
             return f"you hold no {card}"
-        if action not in self.plays[card]:
+        if why == core.FRIEND_NAMES_NONE:
             return "the Friend names no suit unless the option god_effects is on"
-        if not ok & BIT[card]:
-            return self._why_not(card)
-        return None
-
-    def _why_not(self, card: str) -> str:
         top = self.discard[-1]
         rank, suit, gods = self.need
-        if card in GOD_RANK:
+        if why == core.GOD_ON_GOD:
             return f"a god cannot be played on a god ({top})"
-        if top in GOD_RANK and suit is None:
+        if why == core.NOT_GOD_RANK:
             return (f"on the {card_name(top)} play a card of its equivalent rank {rank} or a "
                     f"mage; {card} is neither")
-        if top[0] == "8" or top == "Friend":
+        if why == core.NOT_NAMED_SUIT:
             return (f"the {card_name(top)} asks for {VIASHI_SUITS[suit]}: play a "
                     f"{VIASHI_SUITS[suit]} card, a mage{' or a god' if gods else ''}")
-        return (f"{card} matches neither the rank ({rank}) nor the suit "
-                f"({VIASHI_SUITS[suit]}) of {top}: play a match, a mage or a god")
+        if why == core.NO_MATCH:
+            return (f"{card} matches neither the rank ({rank}) nor the suit "
+                    f"({VIASHI_SUITS[suit]}) of {top}: play a match, a mage or a god")
+        return "the game is over"
 
-    def _apply(self, action) -> None:
-        seat = self.current_player
-        self.turn += 1
-        if action > 1:  # a card played
-            bit, card, self.playable, self.need = PLAYED[action]
-            hands = self.hands
-            hands[seat] = left = hands[seat] ^ bit
-            self.discard.append(card)
-            self.log.append((seat, "play", action))
-            if not left:  # "The first player to run out of cards wins."
-                self.winners = [seat]
-                self.ending = "out"
-                self.current_player = None
-                self.is_terminal = True
-                return
-            effect = self.effects[action]
-            if effect is None:
-                self.current_player = (seat + self.direction) % self.n
-            else:
-                self._special(seat, effect)
-        elif action == DRAW:
-            pile = self.draw
-            if len(pile) > 1:
-                self.hands[seat] |= BIT[pile.pop()]
-            else:
-                self._draw(seat, 1)
-            self.log.append((seat, "draw", 1))
-            self.current_player = (seat + self.direction) % self.n  # "Play then moves to the next player."
-        else:
-            # Nothing to draw means every other card is in a hand, and so are at least four
-            # mages: someone will play, and play never blocks.
-            self.log.append((seat, "pass", None))
-            self.current_player = (seat + self.direction) % self.n
-        if self.turn >= self.limit:
-            self._end_by_count("limit")
-
-    def _special(self, seat: int, effect: int) -> None:
-        n = self.n
-        if effect == FOOL and n > 2:  # Ruling: with two players the Fool changes nothing
-            self.direction = -self.direction
-        step = self.direction
-        nxt = (seat + step) % n
-        if effect == WARRIOR:
-            # "the player who would normally play next loses his turn"
-            self.log.append((nxt, "skip", None))
-            nxt = (nxt + step) % n
-        elif effect == KING:
-            # "the next player to play must pick up two cards before taking his regular turn"
-            got = self._draw(nxt, 2)
-            self.log.append((nxt, "draw", got))
-        self.current_player = nxt
-
-    def _draw(self, seat: int, count: int) -> int:
-        pile = self.draw
-        got = 0
-        for _ in range(count):
-            if not pile:
-                # Left empty by a reshuffle with nothing under the top card: cards played since
-                # make a new draw pile now.
-                self._reshuffle()
-                if not pile:
-                    break
-            self.hands[seat] |= BIT[pile.pop()]
-            got += 1
-            if not pile:
-                # "When the last card of the draw pile is taken, the top card of the discard pile
-                # is taken to form a new discard pile, and the remainder of the cards are
-                # shuffled, and placed face down to form a new draw pile."
-                self._reshuffle()
-        return got
-
-    def _reshuffle(self) -> None:
-        if len(self.discard) < 2:
-            return
-        rest = self.discard[:-1]
-        del self.discard[:-1]
-        shuffler = random.Random(self.shuffle_seed)
-        shuffler.shuffle(rest)
-        self.shuffle_seed = shuffler.getrandbits(64)
-        self.draw.extend(rest)
-        self.log.append((None, "reshuffle", len(rest)))
-
-    def _end_by_count(self, why: str) -> None:
-        """The engine's end at the turn limit: the fewest cards in hand win (shared)."""
-        counts = [hand.bit_count() for hand in self.hands]
-        self.winners = [s for s in range(self.n) if counts[s] == min(counts)]
-        self.ending = why
-        self.reached_cap = True
-        self.current_player = None
-        self.is_terminal = True
-
-    def returns(self) -> list[float]:
-        """The winner 1, everyone else 0; at the engine's turn limit the 1 is shared among the
-        players holding the fewest cards."""
-        if self.winners is None:
-            return [0.0] * self.n
-        share = 1.0 / len(self.winners)
-        return [share if s in self.winners else 0.0 for s in range(self.n)]
+    # The log, told from the core's events -----------------------------------------------------
+    def _tell(self, e) -> None:
+        log = self.log.append
+        kind = e.kind
+        if kind == core.PLAYED:
+            log(f"seat {e.seat} {PLAY_TEXT[e.other]}")
+        elif kind == core.DREW:
+            log(f"seat {e.seat} draws {e.other} card{'s' if e.other != 1 else ''}")
+        elif kind in SAID:
+            log(SAID[kind].format(e.seat))
+        elif kind == core.RESHUFFLED:
+            log("the discard pile under the top card is shuffled into a new draw pile "
+                f"({e.other} cards)")
+        elif kind == core.TURNED_UP:
+            log(f"{CARDS[e.cards[0]]} is turned up")
 
     # What a seat may know --------------------------------------------------------------------
     def view(self, seat: int | None) -> dict:
         n = self.n
+        position = self.core
         rank, suit, gods = self.need
-        top = self.discard[-1]
+        top = CARDS[position.discard[-1]]
         to_act = self.current_player
         start = to_act if to_act is not None else 0
+        winners = self.winners
         return {
             "game": "mages_wild",
             "seat": seat,
             "players": n,
             "to_act": to_act,
-            "direction": self.direction,
-            "order": [(start + i * self.direction) % n for i in range(n)],
-            "god_effects": self.god_effects,
+            "direction": position.direction,
+            "order": [(start + i * position.direction) % n for i in range(n)],
+            "god_effects": position.god_effects,
             "hand": self.hand(seat) if seat is not None else None,
-            "hand_counts": [h.bit_count() for h in self.hands],  # "may not conceal" them
+            "hand_counts": [h.bit_count() for h in position.hands],  # "may not conceal" them
             "top": top,
             "named_suit": suit if (top[0] == "8" and suit != top[1]) or (
                 top == "Friend" and suit) else None,
             "need": {"rank": rank, "suit": suit, "gods": gods},
-            "discard": list(self.discard),
-            "draw_count": len(self.draw),
-            "turn": self.turn,
-            "turn_limit": self.limit,
-            "winners": list(self.winners) if self.winners is not None else None,
-            "result": self._result_text(),
-            "log": [self._say(entry) for entry in self.log[-12:]],
+            "discard": self.discard,
+            "draw_count": len(position.draw),
+            "turn": position.turn,
+            "turn_limit": position.limit,
+            "winners": winners,
+            "result": self._result_text(winners),
+            "log": list(self.log),
         }
 
-    def _result_text(self) -> str | None:
-        if self.winners is None:
+    def _result_text(self, winners: list[int] | None) -> str | None:
+        if winners is None:
             return None
-        seats = " and ".join(f"seat {s}" for s in self.winners)
+        seats = " and ".join(f"seat {s}" for s in winners)
         if self.ending == "out":
             return f"{seats} ran out of cards and wins"
-        why = f"the turn limit ({self.limit}) is reached"
-        return f"{why}: {seats} {'win' if len(self.winners) > 1 else 'wins'} with the fewest cards"
-
-    def _say(self, entry: tuple) -> str:
-        seat, what, detail = entry
-        if what == "top":
-            return f"{detail} is turned up"
-        if what == "play":
-            return f"seat {seat} {PLAY_TEXT[detail]}"
-        if what == "draw":
-            return f"seat {seat} draws {detail} card{'s' if detail != 1 else ''}"
-        if what == "pass":
-            return f"seat {seat} cannot play or draw and passes"
-        if what == "skip":
-            return f"seat {seat} loses his turn"
-        return f"the discard pile under the top card is shuffled into a new draw pile " \
-               f"({detail} cards)"
+        why = f"the turn limit ({self.core.limit}) is reached"
+        return f"{why}: {seats} {'win' if len(winners) > 1 else 'wins'} with the fewest cards"
 
     def hand(self, seat: int) -> list[str]:
         """A seat's cards, in deck order."""
-        return cards_in(self.hands[seat])
+        return cards_in(self.core.hands[seat])
 
     def card_census(self) -> list[str]:
-        return [c for h in self.hands for c in cards_in(h)] + self.draw + self.discard
+        return [CARDS[c] for c in core.census(self.core)]
 
-    def clone(self) -> "MagesWildState":
-        twin = object.__new__(MagesWildState)
-        twin.__dict__ = self.__dict__.copy()  # self.rng is shared: it is never drawn on again
-        twin.history = self.history[:]
-        twin.log = self.log[:]
-        twin.hands = self.hands[:]
-        twin.draw = self.draw[:]
-        twin.discard = self.discard[:]
-        if self.winners is not None:
-            twin.winners = self.winners[:]
-        return twin
-
-    def determinize(self, seat: int, rng: random.Random) -> "MagesWildState":
-        """The other hands and the draw pile dealt afresh from the cards the seat cannot see,
-        each keeping its size; the discard pile and the seat's own hand stay. A player who drew
-        because he could not play held none of the cards then playable, so a hand is dealt at
-        most as many of those as he has taken in since (`shortages`)."""
+    def determinize(self, seat: int, rng: random.Random) -> MagesWildState:
+        """The core's determinization (docs/rules/mages_wild.md, "What the computer knows"): the
+        other hands and the draw pile dealt afresh, each keeping its size, a hand none of the
+        cards its seat was seen to lack but for as many as it has taken in since; with a chain of
+        its own for the reshuffles to come."""
         twin = self.clone()
         twin.rng = self._fresh_rng(rng)
-        twin.shuffle_seed = twin.rng.getrandbits(64)
-        others = [s for s in range(self.n) if s != seat]
-        pool = [c for s in others for c in cards_in(self.hands[s])] + self.draw
-        short = self.shortages()
-        seats = [(self.hands[s].bit_count(), *short[s]) for s in others]
-        for _ in range(20):
-            rng.shuffle(pool)
-            hands = _deal_short(pool, seats)
-            if hands is not None:
-                break
-        else:  # the greedy deal missed a fit 20 times: deal as if nothing were known, which
-            # can show nothing (never fall back on the real hands)
-            hands = _deal_short(pool, [(size, 0, 0) for size, _, _ in seats])
-        taken = 0
-        for s, hand in zip(others, hands):
-            twin.hands[s] = hand
-            taken |= hand
-        twin.draw = [c for c in pool if not BIT[c] & taken]
+        twin._own(self.core.determinize(seat, SourceRng(lambda: rng)),
+                  ChainRng(twin.rng.getrandbits(64)))
         return twin
-
-    def shortages(self) -> list[tuple[int, int]]:
-        """For each seat, from the public log: (cards he is known to have lacked, how many cards
-        he has taken in since). "If none of his cards can be played he draws one card": a draw
-        or a pass shows that none of the cards then playable was in his hand; only cards drawn
-        after it can be among them, and each of those he plays shows one fewer."""
-        cached = self.__dict__.get("_shortages")
-        if cached is not None and cached[0] == len(self.log):
-            return cached[1]
-        lacked, since = [0] * self.n, [0] * self.n
-        playable, king = 0, False
-        effects = self.effects
-        for seat, what, detail in self.log:
-            if what == "play":
-                bit, _, playable, _ = PLAYED[detail]
-                if bit & lacked[seat] and since[seat]:
-                    since[seat] -= 1
-                king = effects[detail] == KING
-            elif what == "draw" and king:
-                since[seat] += detail  # the King's two: not a choice, so they show nothing
-                king = False
-            elif what == "draw" or what == "pass":
-                lacked[seat] = lacked[seat] | playable if not since[seat] else playable
-                since[seat] = detail or 0
-            elif what == "top":
-                playable = PLAYABLE[requirement(detail)]
-        result = list(zip(lacked, since))
-        self._shortages = (len(self.log), result)
-        return result
-
-
-def _deal_short(pool: list[str], seats: list[tuple[int, int, int]]) -> list[int] | None:
-    """Hands from the shuffled pool for seats given as (size, lacked, since), the most
-    constrained seat first: each holds the cards it had when it last showed what it lacked (none
-    of those), taken from the front of the pool, and the `since` cards it took in after, any,
-    from the back. None if the pool runs short."""
-    hands = [0] * len(seats)
-    used = 0
-    for i in sorted(range(len(seats)), key=lambda i: (not seats[i][1], seats[i][2] - seats[i][0])):
-        size, lacked, since = seats[i]
-        later = min(since, size)
-        kept = size - later
-        hand = 0
-        for card in pool:
-            if not kept:
-                break
-            bit = BIT[card]
-            if not bit & (used | lacked):
-                hand |= bit
-                used |= bit
-                kept -= 1
-        if kept:
-            return None
-        for card in reversed(pool):
-            if not later:
-                break
-            bit = BIT[card]
-            if not bit & used:
-                hand |= bit
-                used |= bit
-                later -= 1
-        hands[i] = hand
-    return hands
 
 
 # A computer player ------------------------------------------------------------------------------
-class MagesWildHeuristic(Agent):
-    """Keep the mages (always playable: the sure last card) and the gods for later; play the King
-    and the Warrior when they hurt the player next in turn, the Fool when it turns play away from
-    the player closest to going out; otherwise shed the card that leaves the most follow-ups in
-    hand, and name the suit one holds most of."""
-
-    name = "heuristic"
+class MagesWildHeuristic(CoreHeuristic):
+    """The core's heuristic (parlour/fast/mages_wild.py, heuristic_choice): keep the mages and the
+    gods for later; play the King and the Warrior when they hurt the player next in turn, the Fool
+    when it turns play away from the player closest to going out; otherwise shed the card that
+    leaves the most follow-ups in hand, and name the suit one holds most of."""
 
     def act(self, view, legal_actions):
-        if len(legal_actions) == 1:
-            return legal_actions[0]
-        hand = view["hand"]
-        if len(hand) == 1:
-            return legal_actions[0]
-        counts = view["hand_counts"]
+        # The same choice from what the view shows: the hand, the hands' sizes, the direction.
         seat, n, direction = view["seat"], view["players"], view["direction"]
-        effects = EFFECTS[view["god_effects"]]
-        nxt, prev = (seat + direction) % n, (seat - direction) % n
-        best, best_score = legal_actions[0], None
-        for move in legal_actions:
-            score = self._score(move, hand, counts, n, nxt, prev, effects)
-            if best_score is None or score > best_score:
-                best, best_score = move, score
-        return best
-
-    @staticmethod
-    def _score(move, hand, counts, n, nxt, prev, effects) -> float:
-        card = CARD_OF[move]
-        rest = list(hand)
-        rest.remove(card)
-        playable = NEED[move]
-        # Cards left that would follow this one: worth keeping the table on our suit and rank.
-        plain = [c for c in rest if c not in GOD_RANK and c[0] != "8"]
-        score = 1.5 * sum(1 for c in plain if BIT[c] & playable)
-        wild = card[0] == "8" or card in GOD_RANK
-        if card[0] == "8":
-            score -= 10  # the mage is the card that can always be played: keep it
-        elif card in GOD_RANK:
-            # A god is nearly as free as a mage, and after it only its rank or a mage follows:
-            # keep it, unless the next player is close to going out and must be stopped.
-            score -= 6 if counts[nxt] > 2 else 0
-            score += 3 if counts[nxt] <= 2 else 0
-        if not wild and rest and all(c[0] == "8" or c in GOD_RANK for c in rest):
-            score += 5  # only wild cards left after this: a sure finish
-        effect = effects[move]
-        danger = counts[nxt] <= 2
-        if effect == KING:
-            score += 4 + (4 if danger else 0)
-        elif effect == WARRIOR:
-            score += 8 if n == 2 else 3 + (4 if danger else 0)
-        elif effect == FOOL and n > 2:
-            score += max(-4, min(4, counts[prev] - counts[nxt]))
-        if NAMED[move] is not None or card[0] == "8":
-            suit = NAMED[move] or card[1]
-            score += 0.5 * sum(1 for c in plain if c[1] == suit)
-        return score
+        pick = core.heuristic_choice([int(m) for m in legal_actions], mask_of(view["hand"]),
+                                     view["hand_counts"], (seat + direction) % n,
+                                     (seat - direction) % n, n,
+                                     core.EFFECTS[view["god_effects"]])
+        return MOVES[pick]
 
 
 MagesWild.state_class = MagesWildState

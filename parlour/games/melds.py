@@ -597,7 +597,7 @@ class _Solver:
         color_ok = self.color_ok
         cr_ok = [color_ok[s] and self.cr_ok[s][rank] for s in range(6)]
         cards = [(i, i, False) for i in self.fixed[rank]]
-        for g, ((key, group), n) in enumerate(zip(self.groups, place)):
+        for g, ((_, group), n) in enumerate(zip(self.groups, place)):
             cards.extend((group[0], -1 - g, True) for _ in range(n))  # which one: see _rebuild
         zero6 = (0,) * 6
         defer = rank in self.deferring and any(color_ok[s] for s in NATURAL)
@@ -610,9 +610,9 @@ class _Solver:
             get = grown.get
 
             def keep(k, nv, dec, d):
-                o = get(k)
+                o = get(k)  # noqa: B023 - keep runs only within this card's pass
                 if o is None or nv > o[0]:
-                    grown[k] = (nv, dec + (d,) if want else None)
+                    grown[k] = (nv, dec + (d,) if want else None)  # noqa: B023 - as get
 
             for pkey, (v, dec) in partial.items():
                 cc, nr, ncr, nset, ndef = pkey
@@ -728,7 +728,7 @@ class _Solver:
                 options = list(merged.values())
         for rank, count in zip(self.deferring, left[self.G:]):
             colors = [(s, val_c[rank][s]) for s in NATURAL if self.color_ok[s]]
-            for k in range(count):
+            for _ in range(count):
                 merged = {}
                 for value, cc, dec in options:
                     for s, v in colors:
@@ -770,7 +770,7 @@ class _Solver:
                 placements = ((0,) * self.G,)
             for place in placements:
                 cards = [(i, False) for i in fixed]
-                for (key, group), n_left, n in zip(self.groups, left, place):
+                for (_, group), n_left, n in zip(self.groups, left, place):
                     used = len(group) - n_left
                     cards.extend((i, True) for i in group[used:used + n])
                 # Partial states: (colcnt, old runs, new runs, old crs, new crs, set count)

@@ -168,12 +168,6 @@ class Politics(Game):
         ),
         twins={},
     )
-    # A game runs to hundreds of moves; the row's worth now says most of where it is going.
-    playout_depth = 40
-    # Hard's full tree, choosing the other seats' markers and revolts by UCB on a few visits
-    # each, misjudged them and played below the heuristic (-3.35 points in 257 games); with its
-    # own next move alone judged by the heuristic's playouts it is level with it.
-    search_tree = 1
     sample_options = (
         {},
         {"secret_cup": True, "revolt_by": "place", "points": 10},
@@ -198,7 +192,7 @@ class Politics(Game):
 
     # Notation: "choose W", "place 2 on 5" (or on a card: "place 2 on 3R"), "done", "put 3",
     # "take over", "swap left", "swap right", "leave", "use 5", "use 5 on 3".
-    def parse_action(self, state: "PoliticsState", text: str):
+    def parse_action(self, state: PoliticsState, text: str):
         words = text.lower().replace(",", " ").split()
         if not words:
             raise IllegalAction("write a move, e.g. 'place 2 on 5', 'put 1', 'swap left'")
@@ -438,7 +432,7 @@ def _number(word: str, low: int, high: int, what: str) -> int:
     return int(word)
 
 
-def _where(state: "PoliticsState", word: str) -> int:
+def _where(state: PoliticsState, word: str) -> int:
     """A place 1..9, or the place of the card named."""
     if word.isdigit():
         return _number(word, 1, PLACES, "a place")
@@ -668,7 +662,7 @@ class PoliticsState(PhasedState):
             self._end_revolt()
             return
         pick = self.rng.randrange(total)
-        for seat, count in enumerate(self.cup):
+        for seat, count in enumerate(self.cup):  # noqa: B007 - read after the loop
             if pick < count:
                 break
             pick -= count
@@ -989,7 +983,7 @@ class PoliticsState(PhasedState):
     def card_census(self) -> list[str]:
         return self.undealt + self.row + [c for h in self.hands for c in h] + self.set_aside
 
-    def clone(self) -> "PoliticsState":
+    def clone(self) -> PoliticsState:
         twin = self._clone_base()
         twin.undealt = list(self.undealt)
         twin.suits = list(self.suits)
@@ -1013,7 +1007,7 @@ class PoliticsState(PhasedState):
         twin.log = list(self.log)
         return twin
 
-    def determinize(self, seat: int, rng: random.Random) -> "PoliticsState":
+    def determinize(self, seat: int, rng: random.Random) -> PoliticsState:
         """Every card is open once dealt (a hand is its suit less the row), so only what has not
         happened is resampled: a fresh generator for the cup draws and the die, the deal if it is
         still to come, and, with secret_cup, the shares other seats put in this cup."""

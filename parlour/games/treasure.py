@@ -15,18 +15,48 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from ..agents.base import Agent
-from ..core.cards import (GOD_RANK, GODS, VIASHI_54, VIASHI_CARDS, VIASHI_DOUBLE, Deck, is_god,
-                          viashi_rank, viashi_suit)
+from ..core.cards import (
+    GOD_RANK,
+    GODS,
+    VIASHI_54,
+    VIASHI_CARDS,
+    VIASHI_DOUBLE,
+    Deck,
+    is_god,
+    viashi_rank,
+    viashi_suit,
+)
 from ..core.errors import IllegalAction, OptionError
 from ..core.game import Game, GameInfo, Option, PhasedState
 from ..core.hidden import redeal
 from ..core.registry import register
 from ..core.scene import item, pile, seat_entry, zone
 from ..core.scorer import Scorer, to_result
-from .loot import KNOWN, Discard, Draw, Take  # Treasure is Loot with more to do
-from .loot import hand_zone, last_discards, match_info, played_zone
-from .melds import CARD_INDEX, KINDS, SUITS, Arrangement, Scoring, best_score, ident, identities, \
-    read_card, six_colors, solve, sort_cards, valid
+from .loot import (  # Treasure is Loot with more to do
+    KNOWN,
+    Discard,
+    Draw,
+    Take,
+    hand_zone,
+    last_discards,
+    match_info,
+    played_zone,
+)
+from .melds import (
+    CARD_INDEX,
+    KINDS,
+    SUITS,
+    Arrangement,
+    Scoring,
+    best_score,
+    ident,
+    identities,
+    read_card,
+    six_colors,
+    solve,
+    sort_cards,
+    valid,
+)
 
 HAND_SIZE = 9
 # Engine limits, not rules: a hand in which nobody goes out is called after this many rounds of
@@ -229,7 +259,7 @@ class TableMeld:
     stands: list  # (rank, suit) each card stands for
     owners: list  # who tabled each card (lay-offs score for the one who laid them)
 
-    def copy(self) -> "TableMeld":
+    def copy(self) -> TableMeld:
         return TableMeld(self.owner, self.kind, list(self.cards), list(self.stands),
                          list(self.owners))
 
@@ -262,8 +292,6 @@ class Treasure(Game):
                     table_label="Gods on the table", table_cards=GODS,
                     table_kinds=("set", "run", "color", "color+run"),
                     options=(info.option("six_color_bonus"),), max_cards=15)
-    # Playouts are slow (every move checks what can be tabled): search looks a few turns ahead.
-    playout_depth = 24
     fast_twin = "treasure"
     sample_options = (
         {},
@@ -291,7 +319,7 @@ class Treasure(Game):
 
     # Notation: draw, take, take pile, open run|set|color, lay 4W, lay 3P=9P, close,
     # add 8W to 2, add 5R=5W to 3, discard 7W.
-    def parse_action(self, state: "TreasureState", text: str):
+    def parse_action(self, state: TreasureState, text: str):
         words = text.lower().split()
         if not words:
             raise IllegalAction("write draw, take, take pile, open KIND, lay CARD, close, "
@@ -461,6 +489,7 @@ class TreasureState(PhasedState):
         self.starter = 0
         self.results: list[dict] = []
         self.log: list[str] = []
+        self.reshuffles = 0  # of a discard pile, in every hand so far: chance events, for search
         self.winners: list[int] | None = None
         self._deal(deck)
 
@@ -797,6 +826,7 @@ class TreasureState(PhasedState):
             self.discard = self.discard[-1:]
             self.rng.shuffle(self.draw)
             self.pile_number += 1
+            self.reshuffles += 1
             self._log("the discard pile is shuffled into a new draw pile")
         self._give(seat, self.draw.pop(), self.pile_number)
         return True
@@ -815,7 +845,7 @@ class TreasureState(PhasedState):
         sc = self.scoring
         points = [0.0] * self.game.players
         for meld in self.table:
-            for card, (r, s), owner in zip(meld.cards, meld.stands, meld.owners):
+            for _, (r, s), owner in zip(meld.cards, meld.stands, meld.owners):
                 points[owner] += sc.card_value(meld.kind, r, s)
             if meld.kind == "color":
                 for j in _runs_within(meld, sc.run_min):
@@ -904,7 +934,7 @@ class TreasureState(PhasedState):
             cards += self.pending.cards
         return cards
 
-    def clone(self) -> "TreasureState":
+    def clone(self) -> TreasureState:
         twin = self._clone_base()
         twin.totals = list(self.totals)
         twin.results = list(self.results)
@@ -917,7 +947,7 @@ class TreasureState(PhasedState):
         twin.pending = self.pending.copy() if self.pending else None
         return twin
 
-    def determinize(self, seat: int, rng) -> "TreasureState":
+    def determinize(self, seat: int, rng) -> TreasureState:
         """Other hands and the draw pile redealt, as in Loot: known cards stay, the others are
         shuffled among the places that drew from the same pile."""
         twin = self.clone()
@@ -1218,7 +1248,7 @@ def _meld_item(view: dict, meld: dict, pick: str, label: str) -> dict:
     return item([c for c, _ in pairs], pick=pick, label=label, badges=_meld_badges(view, meld))
 
 
-def _treasure_scene(game: "Treasure", view: dict) -> dict:
+def _treasure_scene(game: Treasure, view: dict) -> dict:
     n = game.players
     me = view["seat"]
     over = view["phase"] == "over"

@@ -14,8 +14,16 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
-from ..core.cards import (GOD_RANK, GODS, VIASHI_CARDS, VIASHI_RANKS, VIASHI_SUITS, viashi_name,
-                          viashi_rank, viashi_suit)
+from ..core.cards import (
+    GOD_RANK,
+    GODS,
+    VIASHI_CARDS,
+    VIASHI_RANKS,
+    VIASHI_SUITS,
+    viashi_name,
+    viashi_rank,
+    viashi_suit,
+)
 from ..core.errors import IllegalAction
 
 # The Viashi deck ---------------------------------------------------------------------------------

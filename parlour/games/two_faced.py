@@ -2,37 +2,42 @@
 drafts a hand and plays it together with a face-up dummy, but only tricks taken in his own hand
 count.
 
-Rule text: shared/seeds/003 (the Two-Faced section); rulings: shared/GAMES.md. Read this module
-beside docs/rules/two_faced.md. Seat 0 is the dealer (he draws first), seat 1 his opponent (he
-leads the first trick). The four hands, by number: 0 the dealer's own, 1 the opponent's own,
-2 the dealer's dummy (the pile on the dealer's left), 3 the opponent's dummy (the pile on the
-dealer's right, which is the opponent's left). A player controls hand s and hand s + 2.
+The rules are parlour/fast/two_faced.py's, the integer core, and only there (its docstring
+numbers the four hands). This is the readable layer on it: the option, the actions and their
+notation, the words of a refusal, the views, the table's scene and the terminal's picture, and
+the log told from the core's events. Rule text: shared/seeds/003 (the Two-Faced section);
+rulings: shared/GAMES.md; the rules page: docs/rules/two_faced.md.
 """
 
 from __future__ import annotations
 
-import random
+from collections import deque
 from dataclasses import dataclass
 
-from ..agents.base import Agent
-from ..core.cards import VIASHI_CARDS
+from ..agents.base import CoreHeuristic
+from ..core.cards import VIASHI_CARDS, VIASHI_SUITS
 from ..core.errors import IllegalAction
-from ..core.game import Game, GameInfo, Option, PhasedState
-from ..core.hidden import redeal
+from ..core.game import Game, GameInfo, Option
 from ..core.registry import register
 from ..core.scene import item, pile, seat_entry, zone
-from ..core.cards import VIASHI_SUITS
-from .tricks import (CARD_INDEX, ELVISH_STRENGTH, GOD, NUMBER_OF, SUIT_OF, TrickRecord, by_suit,
-                     can_follow, count_cards, follow, plain_winner, read_card, sort_cards,
-                     unseen)
+from ..core.wrapped import WrappedState
+from ..fast import two_faced as core
+from ..fast.core import Rng, SourceRng
+from ..fast.tricks import cards_of, mask_of
+from .tricks import (
+    CARD_INDEX as CARD,  # a card's number, in the core too
+    GOD,
+    SUIT_OF,
+    TrickRecord,
+    by_suit,
+    can_follow,
+    count_cards,
+    read_card,
+)
 
 DEALER, OPPONENT, DEALER_DUMMY, OPPONENT_DUMMY = 0, 1, 2, 3
 HAND_NAMES = ("dealer", "opponent", "dealer's dummy", "opponent's dummy")
-# "The opponent leads first. Then his dummy plays, then the dealer, then the dealer's dummy."
-NEXT = {OPPONENT: OPPONENT_DUMMY, OPPONENT_DUMMY: DEALER, DEALER: DEALER_DUMMY,
-        DEALER_DUMMY: OPPONENT}
-DUMMY_SIZE = 9
-DRAWS_EACH = 9
+LOG_SHOWN = 30
 
 
 # Actions ---------------------------------------------------------------------------------------
@@ -56,21 +61,19 @@ class Play:
 
 KEEP = {card: Keep(card) for card in VIASHI_CARDS}
 PLAY = {card: Play(card) for card in VIASHI_CARDS}
-N_CARDS = len(VIASHI_CARDS)
 
 
-def trick_winner(plays) -> int:
-    """Index of the play that takes the trick: "The god cards act as trump" (the Lady highest);
-    otherwise the highest card of the suit led, except "If a queen would normally take a trick,
-    but the fool of that suit was also played then the fool takes the trick"."""
-    best = plain_winner(plays, ELVISH_STRENGTH, trump=GOD)
-    card = plays[best][1]
-    if SUIT_OF[card] != GOD and NUMBER_OF[card] == 1:
-        fool = f"9{SUIT_OF[card]}"
-        for i, (_, played) in enumerate(plays):
-            if played == fool:
-                return i
-    return best
+def action_id(action) -> int:
+    if isinstance(action, Keep):
+        return CARD[action.card]
+    if isinstance(action, Play):
+        return core.PLAY + CARD[action.card]
+    raise ValueError(f"{action!r} is not a Two-Faced action")
+
+
+def action_of(number: int):
+    kind, index = divmod(number, core.PLAY)
+    return (KEEP, PLAY)[kind][VIASHI_CARDS[index]]
 
 
 # The game --------------------------------------------------------------------------------------
@@ -93,11 +96,11 @@ class TwoFaced(Game):
     sample_options = ({}, {"eights": "magician"})
 
     def max_decisions(self) -> int:
-        return 2 * DRAWS_EACH + 4 * DUMMY_SIZE
+        return 2 * core.DUMMY_SIZE + 4 * core.DUMMY_SIZE
 
     # Notation: "keep 5W" in the draft (a bare card also means keep it), a card to play ("5W",
     # "lady") in the tricks.
-    def parse_action(self, state: "TwoFacedState", text: str):
+    def parse_action(self, state: TwoFacedState, text: str):
         words = text.split()
         if not words:
             raise IllegalAction("type 'keep CARD' in the draft, or a card to play")
@@ -106,23 +109,55 @@ class TwoFaced(Game):
         card = read_card(text)
         return KEEP[card] if state.phase == "draft" else PLAY[card]
 
+    # One numbering of the actions, the core's: records, adapters and search use it alike.
     @property
     def action_space_size(self) -> int:
-        return 2 * N_CARDS
+        return core.ACTIONS
 
     def action_id(self, action) -> int:
-        if isinstance(action, Keep):
-            return CARD_INDEX[action.card]
-        if isinstance(action, Play):
-            return N_CARDS + CARD_INDEX[action.card]
-        raise ValueError(f"{action!r} is not a Two-Faced action")
+        return action_id(action)
 
     def action_from_id(self, number: int):
-        kind, index = divmod(number, N_CARDS)
-        return (KEEP, PLAY)[kind][VIASHI_CARDS[index]]
+        return action_of(number)
 
     def render(self, view: dict) -> str:
-        return render(self, view)
+        me = view["seat"]
+        eights = self.options["eights"].capitalize()
+        lines = [f"Two-Faced - {view['phase']}; gods are trump; ranks 1 Queen .. 8 {eights}, "
+                 "9 Fool (the Fool takes the Queen)"]
+        names = [n + ((" (you)" if i < 2 else " (yours)") if me is not None and i % 2 == me else "")
+                 for i, n in enumerate(view["hand_names"])]
+        dummies = view["dummies"]
+        for h in (OPPONENT, OPPONENT_DUMMY, DEALER, DEALER_DUMMY):
+            if h == me and view["hand"] is not None:
+                cards = by_suit(view["hand"])
+            elif h >= 2 and dummies is not None:
+                cards = by_suit(dummies[h - 2])
+            else:
+                cards = count_cards(view["hand_counts"][h]) + (" face down" if h >= 2 else "")
+            lines.append(f"{names[h]:>24}: {cards}   tricks {view['tricks'][h]}")
+        if view["phase"] == "draft":
+            lines.append(f"{view['pile_count']} cards in the middle")
+            if view["drawn"]:
+                a, b = view["drawn"]
+                lines.append(f"you drew {a} and {b}: 'keep {a}' or 'keep {b}' (the other is "
+                             "discarded face down)")
+            if view["discards"]:
+                lines.append(f"your discards: {' '.join(view['discards'])}")
+        elif view["phase"] == "play":
+            if view["trick"]:
+                lines.append("trick: " + ", ".join(f"{view['hand_names'][h]} {c}"
+                                                   for h, c in view["trick"]))
+            lines.append(f"to play: the {view['hand_names'][view['to_play']]}")
+        if view["tricks_played"]:
+            last = view["tricks_played"][-1]
+            lines.append(f"last trick: {' '.join(p['card'] for p in last['plays'])} - "
+                         f"{view['hand_names'][last['winner']]}")
+        if view["result"]:
+            outcome = {1.0: "seat 0 (dealer) wins", -1.0: "seat 1 (opponent) wins"}.get(
+                view["result"][0], "a draw")
+            lines.append(f"game over: {outcome}")
+        return "\n".join(lines)
 
     # The card room ---------------------------------------------------------------------------
     how_to_play = {
@@ -244,136 +279,101 @@ def _ask(view: dict) -> str | None:
     return f"No {_suit_words(lead)} in {where}: play any card"
 
 
-# The rules -------------------------------------------------------------------------------------
-class TwoFacedState(PhasedState):
+# The readable position: a core position (parlour/fast/two_faced.py) and what the log and the
+# views show of it. Every rule is the core's; this only names, words and narrates.
+def _names(cards) -> list[str]:
+    return [VIASHI_CARDS[c] for c in cards]
+
+
+def _hand(mask: int) -> list[str]:
+    """A hand's cards in the table order: by suit, strongest first."""
+    return _names(cards_of(mask))
+
+
+class TwoFacedState(WrappedState):
+    core_module = core
+    copied = ("log", "history_tricks")
+
     def __init__(self, game: TwoFaced, seed: int, deck: list[str] | None):
         super().__init__(game, seed, deck)
-        cards = list(deck) if deck is not None else list(game.deck().cards)
-        if deck is None:
-            self.rng.shuffle(cards)
-        # "Start by dealing out two piles of nine cards each, one to the left and one to the
-        # right of the dealer": one card at a time, the first to the left (the dealer's dummy).
-        self.hands: list[list[str]] = [[], [], [], []]
-        for i in range(2 * DUMMY_SIZE):
-            self.hands[DEALER_DUMMY if i % 2 == 0 else OPPONENT_DUMMY].append(cards[i])
-        self.pile = cards[2 * DUMMY_SIZE:][::-1]  # the middle; pop() draws the top
-        self.discards: list[list[str]] = [[], []]  # face down, each known to its discarder
-        self.phase = "draft"
-        self.to_act = DEALER  # "The dealer draws two cards"
-        self.drawn = (self.pile.pop(), self.pile.pop())
-        self.trick: list[tuple[int, str]] = []  # (hand, card)
-        self.to_play: int | None = None  # the hand whose turn it is
-        self.leader: int | None = None
-        self.tricks = [0, 0, 0, 0]  # per hand
-        self.taken: list[str] = []
+        self.log: deque[str] = deque(maxlen=LOG_SHOWN)
         self.history_tricks: list[TrickRecord] = []
-        self.log: list[tuple] = []
+        cards = [CARD[c] for c in deck] if deck is not None else None
+        events: list = []
+        self._start(core.start(SourceRng(self._generator), cards, events), events)
+
+    # What the tests and the table read --------------------------------------------------------
+    phase = property(lambda self: core.PHASE_NAMES[self.core.phase])
+    to_act = WrappedState.current_player
+    to_play = property(lambda self: None if self.core.to_play < 0 else self.core.to_play)
+    pile = property(lambda self: _names(self.core.deck[self.core.next:][::-1]))  # top last
+    discards = property(lambda self: [_names(d) for d in self.core.discards])
+
+    @property
+    def hands(self) -> list[list[str]]:
+        """The four hands; in the draft the dummies are the piles as dealt."""
+        position = self.core
+        hands = [_hand(mask) for mask in position.hands]
+        if position.phase == core.DRAFT:
+            hands[2:] = [_names(position.deck[h:core.MIDDLE:2]) for h in (0, 1)]
+        return hands
+
+    @property
+    def drawn(self) -> tuple[str, str] | None:
+        position = self.core
+        return None if position.drawn_a < 0 else tuple(_names((position.drawn_a, position.drawn_b)))
+
+    @property
+    def tricks(self) -> list[int]:
+        return list(self.core.tricks)
+
+    @tricks.setter
+    def tricks(self, counts: list[int]) -> None:  # a position set up by hand (scenario tests)
+        self.core.tricks = list(counts)
 
     # The contract ----------------------------------------------------------------------------
-
     def legal_actions(self) -> list:
-        phase = self.phase
-        if phase == "play":
-            cards = self.hands[self.to_play]
-            if self.trick:
-                cards = follow(cards, SUIT_OF[self.trick[0][1]])
-            return [PLAY[c] for c in cards]
-        if phase == "draft":
-            return [KEEP[c] for c in self.drawn]
-        return []
+        return [action_of(a) for a in self.core.legal()]
 
     def _check(self, action) -> str | None:
-        if self.phase == "draft":
-            if not isinstance(action, Keep):
-                return "it is the draft: keep one of your two drawn cards, e.g. 'keep 5W'"
-            if action.card not in self.drawn:
-                return f"you drew {' and '.join(self.drawn)}, not {action.card}"
+        position = self.core
+        why = position.why_not(action_id(action) if isinstance(action, (Keep, Play)) else -1)
+        if why == core.LEGAL:
             return None
-        if not isinstance(action, Play):
+        if why == core.WRONG_KIND:
+            if position.phase == core.DRAFT:
+                return "it is the draft: keep one of your two drawn cards, e.g. 'keep 5W'"
             return "it is the play: play a card, e.g. '5W'"
-        cards = self.hands[self.to_play]
-        if action.card not in cards:
-            return f"the {HAND_NAMES[self.to_play]} has no {action.card}"
-        if self.trick:
-            lead_card = self.trick[0][1]
-            lead = SUIT_OF[lead_card]
-            if SUIT_OF[action.card] != lead and can_follow(cards, lead):
-                return f"follow suit: the {HAND_NAMES[self.to_play]} must play a card of the " \
-                       f"suit of {lead_card}"
-        return None
+        if why == core.NOT_DRAWN:
+            return f"you drew {' and '.join(self.drawn)}, not {action.card}"
+        hand = HAND_NAMES[position.to_play]
+        if why == core.NOT_HELD:
+            return f"the {hand} has no {action.card}"
+        return f"follow suit: the {hand} must play a card of the suit of " \
+               f"{VIASHI_CARDS[position.trick[0]]}"
 
-    def _apply(self, action) -> None:
-        if self.phase == "draft":
-            seat = self.to_act
-            a, b = self.drawn
-            drop = b if action.card == a else a
-            self.hands[seat].append(action.card)
-            self.discards[seat].append(drop)
-            self.log.append(("keep", seat))
-            if self.pile:
-                self.to_act = 1 - seat
-                self.drawn = (self.pile.pop(), self.pile.pop())
-            else:
-                self._start_play()
-            return
-        hand = self.to_play
-        self.hands[hand].remove(action.card)
-        self.trick.append((hand, action.card))
-        self.log.append(("play", hand, action.card))
-        if len(self.trick) < 4:
-            self._turn(NEXT[hand])
-        else:
-            self._end_trick()
+    # The log, told from the core's events -----------------------------------------------------
+    def _tell(self, e) -> None:
+        log = self.log.append
+        kind = e.kind
+        if kind == core.KEPT:
+            log(f"seat {e.seat} keeps a card and discards one face down")
+        elif kind == core.FACE_UP:
+            log("the draft is over: the dummies are turned face up; the opponent leads")
+        elif kind == core.PLAYED:
+            log(f"{HAND_NAMES[e.seat]} plays {VIASHI_CARDS[e.cards[0]]}")
+        elif kind == core.TRICK_WON:
+            cards = _names(e.cards)
+            plays = tuple(zip(core.ROTATION[e.other], cards))
+            self.history_tricks.append(TrickRecord(e.other, plays, e.seat))
+            log(f"{HAND_NAMES[e.seat]} takes {' '.join(cards)}")
 
-    def _start_play(self) -> None:
-        """"Then the two piles of 9 cards are turned face up and the cards are arranged by
-        suit." The opponent leads."""
-        self.drawn = None
-        self.phase = "play"
-        for cards in self.hands:
-            sort_cards(cards)
-        self.log.append(("dummies",))
-        self.leader = OPPONENT
-        self._turn(OPPONENT)
-
-    def _turn(self, hand: int) -> None:
-        self.to_play = hand
-        self.to_act = hand % 2  # the dummy on his left is played by its player
-
-    def _end_trick(self) -> None:
-        """"After the first trick, the hand taking the trick leads, whether it is a player hand,
-        or a dummy hand.\""""
-        trick = self.trick
-        winner = trick[trick_winner(trick)][0]
-        self.tricks[winner] += 1
-        self.taken.extend(c for _, c in trick)
-        self.history_tricks.append(TrickRecord(trick[0][0], tuple(trick), winner))
-        self.log.append(("take", winner, tuple(c for _, c in trick)))
-        self.trick = []
-        self.leader = winner
-        if self.hands[winner]:
-            self._turn(winner)
-        else:
-            self.phase = "over"
-            self.to_act = self.to_play = None
-
-    def returns(self) -> list[float]:
-        """"The player who takes the most tricks wins. Tricks taken by the dummy hands do not
-        count towards their player's win." Win 1, loss -1, equal tricks a draw (GAMES.md)."""
-        a, b = self.tricks[DEALER], self.tricks[OPPONENT]
-        if a == b:
-            return [0.0, 0.0]
-        return [1.0, -1.0] if a > b else [-1.0, 1.0]
-
-    # What a seat may know --------------------------------------------------------------------
+    # What a seat may see ----------------------------------------------------------------------
     def view(self, seat: int | None) -> dict:
-        drafting = self.phase == "draft"
-        hand = None
-        if seat is not None:
-            hand = list(self.hands[seat])
-            if drafting:
-                sort_cards(hand)
-        over = self.phase == "over"
+        position = self.core
+        drafting = position.phase == core.DRAFT
+        hands = position.hands
+        over = position.phase == core.OVER
         return {
             "game": "two_faced",
             "seat": seat,
@@ -381,197 +381,58 @@ class TwoFacedState(PhasedState):
             "to_act": self.current_player,
             "to_play": self.to_play,
             "hand_names": list(HAND_NAMES),
-            "hand": hand,
-            "hand_counts": [len(h) for h in self.hands],
+            "hand": _hand(hands[seat]) if seat is not None else None,
+            "hand_counts": [mask.bit_count() for mask in hands],
             # The dummies lie face down until the draft is over, then face up to all.
-            "dummies": None if drafting else [list(self.hands[DEALER_DUMMY]),
-                                              list(self.hands[OPPONENT_DUMMY])],
-            "drawn": list(self.drawn) if drafting and seat == self.to_act else None,
-            "pile_count": len(self.pile),
-            "discards": list(self.discards[seat]) if seat is not None else None,
-            "discard_counts": [len(d) for d in self.discards],
-            "leader": self.leader,
-            "trick": [[h, c] for h, c in self.trick],
+            "dummies": None if drafting else [_hand(hands[DEALER_DUMMY]),
+                                              _hand(hands[OPPONENT_DUMMY])],
+            "drawn": list(self.drawn) if drafting and seat == position.actor else None,
+            "pile_count": core.N_CARDS - position.next,
+            "discards": self.discards[seat] if seat is not None else None,
+            "discard_counts": [len(d) for d in position.discards],
+            "leader": None if position.leader < 0 else position.leader,
+            "trick": [list(p) for p in zip(core.ROTATION[position.leader], _names(position.trick))],
             "tricks_played": [t.to_json("hand") for t in self.history_tricks],
-            "tricks": list(self.tricks),
+            "tricks": list(position.tricks),
             "result": self.returns() if over else None,
-            "log": [_say(e) for e in self.log[-30:]],
+            "log": list(self.log),
         }
 
     def card_census(self) -> list[str]:
-        cards = [c for h in self.hands for c in h] + self.discards[0] + self.discards[1]
-        cards += list(self.pile) + list(self.drawn or ()) + self.taken
-        return cards + [c for _, c in self.trick]
+        return [VIASHI_CARDS[c] for c in core.census(self.core)]
 
-    def clone(self) -> "TwoFacedState":
-        twin = self._clone_base()
-        twin.hands = [list(h) for h in self.hands]
-        twin.pile = list(self.pile)
-        twin.discards = [list(d) for d in self.discards]
-        twin.trick = list(self.trick)
-        twin.tricks = list(self.tricks)
-        twin.taken = list(self.taken)
-        twin.history_tricks = list(self.history_tricks)
-        twin.log = list(self.log)
-        return twin
+    def _blank(self) -> core.TwoFacedFast:
+        return core.TwoFacedFast(Rng(0))
 
-    def determinize(self, seat: int, rng: random.Random) -> "TwoFacedState":
-        """The other player's hand and discards redealt; during the draft also the pile, the
-        face-down dummies and the other player's drawn pair."""
+    def determinize(self, seat: int, rng) -> TwoFacedState:
+        """The core's determinization: the other player's hand and discards dealt afresh; during
+        the draft also the middle, the face-down dummies and the other player's drawn pair."""
         twin = self.clone()
+        twin._own(self.core.determinize(seat, SourceRng(lambda: rng)))
         twin.rng = self._fresh_rng(rng)
-        other = 1 - seat
-        places = [self.hands[other], self.discards[other]]
-        drafting = self.phase == "draft"
-        if drafting:
-            places += [self.hands[DEALER_DUMMY], self.hands[OPPONENT_DUMMY], self.pile]
-            if self.to_act != seat:
-                places.append(list(self.drawn))
-        fresh = redeal(places, [set() for _ in places], rng)
-        if self.phase == "play":
-            sort_cards(fresh[0])
-        twin.hands[other], twin.discards[other] = fresh[0], fresh[1]
-        if drafting:
-            twin.hands[DEALER_DUMMY], twin.hands[OPPONENT_DUMMY], twin.pile = fresh[2:5]
-            if self.to_act != seat:
-                twin.drawn = tuple(fresh[5])
         return twin
-
-
-
-def _say(entry: tuple) -> str:
-    kind = entry[0]
-    if kind == "keep":
-        return f"seat {entry[1]} keeps a card and discards one face down"
-    if kind == "dummies":
-        return "the draft is over: the dummies are turned face up; the opponent leads"
-    if kind == "play":
-        return f"{HAND_NAMES[entry[1]]} plays {entry[2]}"
-    if kind == "take":
-        return f"{HAND_NAMES[entry[1]]} takes {' '.join(entry[2])}"
-    return ""
-
-
-def render(game: TwoFaced, view: dict) -> str:
-    me = view["seat"]
-    eights = game.options["eights"].capitalize()
-    lines = [f"Two-Faced - {view['phase']}; gods are trump; ranks 1 Queen .. 8 {eights}, 9 Fool "
-             "(the Fool takes the Queen)"]
-    names = [n + ((" (you)" if i < 2 else " (yours)") if me is not None and i % 2 == me else "")
-             for i, n in enumerate(view["hand_names"])]
-    dummies = view["dummies"]
-    for h in (OPPONENT, OPPONENT_DUMMY, DEALER, DEALER_DUMMY):
-        if h == me and view["hand"] is not None:
-            cards = by_suit(view["hand"])
-        elif h >= 2 and dummies is not None:
-            cards = by_suit(dummies[h - 2])
-        else:
-            cards = count_cards(view["hand_counts"][h]) + (" face down" if h >= 2 else "")
-        lines.append(f"{names[h]:>24}: {cards}   tricks {view['tricks'][h]}")
-    if view["phase"] == "draft":
-        lines.append(f"{view['pile_count']} cards in the middle")
-        if view["drawn"]:
-            a, b = view["drawn"]
-            lines.append(f"you drew {a} and {b}: 'keep {a}' or 'keep {b}' (the other is "
-                         "discarded face down)")
-        if view["discards"]:
-            lines.append(f"your discards: {' '.join(view['discards'])}")
-    elif view["phase"] == "play":
-        if view["trick"]:
-            lines.append("trick: " + ", ".join(f"{view['hand_names'][h]} {c}"
-                                               for h, c in view["trick"]))
-        lines.append(f"to play: the {view['hand_names'][view['to_play']]}")
-    if view["tricks_played"]:
-        last = view["tricks_played"][-1]
-        lines.append(f"last trick: {' '.join(p['card'] for p in last['plays'])} - "
-                     f"{view['hand_names'][last['winner']]}")
-    if view["result"]:
-        outcome = {1.0: "seat 0 (dealer) wins", -1.0: "seat 1 (opponent) wins"}.get(
-            view["result"][0], "a draw")
-        lines.append(f"game over: {outcome}")
-    return "\n".join(lines)
 
 
 # A computer player -------------------------------------------------------------------------------
-class TwoFacedHeuristic(Agent):
-    """Drafts the stronger card. In play it wants its own hand to take tricks and the opponent's
-    own hand not to: its own hand takes with the cheapest card that will hold; its dummy beats
-    the opponent's hand when it can and otherwise keeps out of its own hand's way; the rest is
-    played as cheaply as possible."""
-
-    name = "heuristic"
+class TwoFacedHeuristic(CoreHeuristic):
+    """The core's heuristic (parlour/fast/two_faced.py, heuristic_choice): drafts the stronger
+    card; in play its own hand takes with the cheapest card that will hold, its dummy beats the
+    opponent's hand when it can and otherwise keeps out of its own hand's way."""
 
     def act(self, view, legal_actions):
-        if isinstance(legal_actions[0], Keep):
-            return max(legal_actions, key=lambda a: _value(a.card))
-        seat = view["seat"]
-        me, rival = seat, 1 - seat
-        hand = view["to_play"]
-        trick = [(h, c) for h, c in view["trick"]]
-        cheapest = min(legal_actions, key=lambda a: _value(a.card))
-        if not trick:
-            if hand == me:
-                safe = [a for a in legal_actions if self._holds(view, [(hand, a.card)], hand)]
-                if safe:
-                    return min(safe, key=lambda a: _value(a.card))
-            return cheapest
-        holder = trick[trick_winner(trick)][0]
-        takers = sorted((a for a in legal_actions
-                         if trick_winner(trick + [(hand, a.card)]) == len(trick)),
-                        key=lambda a: _value(a.card))
-        if hand == me:
-            for a in takers:
-                if self._holds(view, trick + [(hand, a.card)], hand):
-                    return a
-            return cheapest
-        # The dummy: deny the opponent's own hand, never overtake its own player's.
-        if holder == me:
-            quiet = [a for a in legal_actions
-                     if trick_winner(trick + [(hand, a.card)]) != len(trick)]
-            return min(quiet or legal_actions, key=lambda a: _value(a.card))
-        if holder == rival or rival in self._still_to_play(view, hand):
-            for a in takers:
-                if self._holds(view, trick + [(hand, a.card)], hand, ignore=me):
-                    return a
-        return cheapest
-
-    def _still_to_play(self, view, hand) -> list[int]:
-        order, h = [], NEXT[hand]
-        leader = view["trick"][0][0] if view["trick"] else hand
-        while h != leader:
-            order.append(h)
-            h = NEXT[h]
-        return order
-
-    def _holds(self, view, plays, hand, ignore=None) -> bool:
-        """Whether the play just made keeps the trick against every card the hands still to play
-        might answer with (a dummy's cards are in sight; the other player's are not)."""
-        lead = SUIT_OF[plays[0][1]]
-        index = len(plays) - 1
-        for h in self._still_to_play(view, hand):
-            if h == ignore:
-                continue
-            if h >= 2:
-                cards = view["dummies"][h - 2]
-                same = [c for c in cards if SUIT_OF[c] == lead]
-                answers = same or cards
-            else:
-                # A void player might trump in with a god: a risk worth taking.
-                answers = [c for c in self._unseen(view) if SUIT_OF[c] == lead]
-            for card in answers:
-                if trick_winner(plays + [(h, card)]) != index:
-                    return False
-        return True
-
-    def _unseen(self, view) -> list[str]:
-        seen = list(view["hand"]) + view["discards"] + [c for d in view["dummies"] for c in d]
-        seen += [p["card"] for t in view["tricks_played"] for p in t["plays"]]
-        seen += [c for _, c in view["trick"]]
-        return unseen(VIASHI_CARDS, seen)
-
-
-def _value(card: str) -> int:
-    return ELVISH_STRENGTH[card] + (10 if SUIT_OF[card] == GOD else 0)
+        # The same choice from what the view shows.
+        numbers = [action_id(a) for a in legal_actions]
+        hands, trick, unseen = [0, 0, 0, 0], [CARD[c] for _, c in view["trick"]], 0
+        hand = leader = 0  # the draft looks at neither, and has no hand to play (to_play is None)
+        if view["phase"] == "play":
+            hand = view["to_play"]
+            hands[2:] = [mask_of([CARD[c] for c in d]) for d in view["dummies"]]
+            seen = view["hand"] + view["discards"] + [c for _, c in view["trick"]]
+            seen += [p["card"] for t in view["tricks_played"] for p in t["plays"]]
+            unseen = core.ALL & ~(mask_of([CARD[c] for c in seen]) | hands[2] | hands[3])
+            leader = view["trick"][0][0] if view["trick"] else hand
+        pick = core.heuristic_choice(numbers, view["seat"], hand, leader, trick, hands, unseen)
+        return legal_actions[numbers.index(pick)]
 
 
 TwoFaced.state_class = TwoFacedState

@@ -21,9 +21,23 @@ from ..core.game import Game, GameInfo, Option, PhasedState
 from ..core.hidden import redeal
 from ..core.registry import register
 from ..core.scene import item, pile, row, seat_entry, zone
-from .tricks import (CARD_INDEX, ELVISH_STRENGTH, GOD, HUMAN_STRENGTH, NUMBER_OF, SCHOLARS,
-                     SUIT_OF, TrickRecord, by_suit, can_follow, count_cards, follow, read_card,
-                     sort_cards, unseen)
+from .tricks import (
+    CARD_INDEX,
+    ELVISH_STRENGTH,
+    GOD,
+    HUMAN_STRENGTH,
+    NUMBER_OF,
+    SCHOLARS,
+    SUIT_OF,
+    TrickRecord,
+    by_suit,
+    can_follow,
+    count_cards,
+    follow,
+    read_card,
+    sort_cards,
+    unseen,
+)
 
 
 # Actions ---------------------------------------------------------------------------------------
@@ -126,7 +140,7 @@ class _ViashiFamily(Game):
     # Notation: "up 5W" in the draw (5W face up, the other face down; "down 5W" puts 5W face
     # down), "hand 5W" or "table 5W" in the play; a bare card ("5W", "lady") where it says
     # enough.
-    def parse_action(self, state: "ViashiState", text: str):
+    def parse_action(self, state: ViashiState, text: str):
         words = text.split()
         if not words:
             raise IllegalAction("type a card, e.g. 'up 5W', 'hand 5W' or 'table Lady'")
@@ -615,7 +629,8 @@ class ViashiState(PhasedState):
             where = "table" if self.source_table else "hand"
             return f"the leader played from his {where}: play from your {where}"
         if action.card not in cards:
-            return f"you have no {action.card} {'on your table' if action.table else 'in your hand'}"
+            where = "on your table" if action.table else "in your hand"
+            return f"you have no {action.card} {where}"
         if trick:
             lead_card = trick[0][1]
             lead = SUIT_OF[lead_card]
@@ -791,7 +806,7 @@ class ViashiState(PhasedState):
         cards += [c for _, c in self.trick]
         return cards
 
-    def clone(self) -> "ViashiState":
+    def clone(self) -> ViashiState:
         twin = self._clone_base()
         twin.scores = list(self.scores)
         twin.hand_scores = list(self.hand_scores)
@@ -811,7 +826,7 @@ class ViashiState(PhasedState):
         twin.log = list(self.log)
         return twin
 
-    def determinize(self, seat: int, rng: random.Random) -> "ViashiState":
+    def determinize(self, seat: int, rng: random.Random) -> ViashiState:
         """The pile, the other hands (their revealed cards kept) and another drawer's pair are
         redealt; under the elvish rule so is the seat's own hand while the draw lasts."""
         twin = self.clone()
@@ -863,7 +878,8 @@ def _say(entry: tuple) -> str:
         _, seat, up, down, random_split = entry
         text = f"seat {seat} puts {up} on the table"
         if down:
-            text = f"seat {seat} shows both cards already on the table, puts {up} up and {down} down"
+            text = (f"seat {seat} shows both cards already on the table, puts {up} up and "
+                    f"{down} down")
         return text + (" (handicap: split at random)" if random_split else "")
     if kind == "play":
         _, seat, card, table = entry

@@ -6,18 +6,30 @@ from __future__ import annotations
 import shlex
 import sys
 from pathlib import Path
-from typing import Optional
 
 import typer
 from rich.console import Console
-from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
-                           TimeElapsedColumn, TimeRemainingColumn)
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 
 import parlour
 from parlour.agents import make_agent
 from parlour.core.errors import ParlourError
-from parlour.terminal import (agents_option, game_argument, games_option, jobs_option,
-                              players_option, rule_options, seed_option)
+from parlour.terminal import (
+    agents_option,
+    game_argument,
+    games_option,
+    jobs_option,
+    players_option,
+    rule_options,
+    seed_option,
+)
 
 console = Console()
 
@@ -37,21 +49,21 @@ def lab(game: str = game_argument(),
         agents: str = agents_option("heuristic", "agent specs, comma separated, one per seat "
                                                  "(the last repeats); seats rotate each game "
                                                  "when they differ"),
-        players: Optional[int] = players_option(),
+        players: int | None = players_option(),
         option: list[str] = rule_options(),
         seed: int = seed_option(0, "game i uses seed SEED+i"),
         jobs: int = jobs_option("worker processes"),
         out: Path = typer.Option(Path("lab-out"), "--out", metavar="DIR",
                                  help="directory of the run; an unfinished run there resumes"),
-        compare: Optional[str] = typer.Option(None, "--compare", metavar="KEY=VALUE",
-                                              help="also play the same seeds with this option "
-                                                   "changed (A/B)", show_default=False),
+        compare: str | None = typer.Option(None, "--compare", metavar="KEY=VALUE",
+                                           help="also play the same seeds with this option "
+                                                "changed (A/B)", show_default=False),
         backend: str = typer.Option("local", "--backend", metavar="local|ray",
                                     help="where the games run: local processes or a Ray "
                                          "cluster"),
-        ray_address: Optional[str] = typer.Option(None, "--ray-address", metavar="ADDRESS",
-                                                  help="a Ray cluster to join",
-                                                  show_default=False)) -> None:
+        ray_address: str | None = typer.Option(None, "--ray-address", metavar="ADDRESS",
+                                               help="a Ray cluster to join",
+                                               show_default=False)) -> None:
     """Play N games between computer players and write report.md and report.html: seat
     advantage, length, endings, card influence, agents' strength gap and an A/B of a rule."""
     from . import report
@@ -72,7 +84,7 @@ def lab(game: str = game_argument(),
             make_agent(spec, loaded)
     except ParlourError as error:
         console.print(f"[red]error:[/red] {error}")
-        raise typer.Exit(2)
+        raise typer.Exit(2) from None
     command = "parlour lab " + " ".join(shlex.quote(a) for a in sys.argv[2:]) \
         if len(sys.argv) > 2 and sys.argv[1] == "lab" else \
         f"parlour lab {game} -n {n} --agents {agents} --seed {seed}" + \
@@ -98,7 +110,7 @@ def lab(game: str = game_argument(),
                 progress=advance)
         except ValueError as error:
             console.print(f"[red]error:[/red] {error}")
-            raise typer.Exit(2)
+            raise typer.Exit(2) from None
     figs = report.write(out)
     seats = figs["arms"]["A"]["seats"]
     console.print("seat win rates: " + ", ".join(

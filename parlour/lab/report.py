@@ -198,6 +198,12 @@ def markdown(plan: lab_run.Plan, figs: dict, names: dict, replays: list[dict],
         lines += [f"- Score spread: {_fmt_spread(f['score_spread'])}",
                   f"- Games stopped by a cap (the game's own round or turn limit, or still "
                   f"going at the engine's bound): {_fmt_rate(f['cap'])}", ""]
+        if f.get("events"):
+            lines += ["### What the rules did (the game's events)", "",
+                      "| event | a game [95%] | games where it happened [95%] |", "|---|---|---|"]
+            lines += [f"| {r['event']} | {_fmt_mean(r['per_game'])} | {_fmt_rate(r['games'])} |"
+                      for r in f["events"]]
+            lines.append("")
         if f["cards"]:
             lines += ["### Card influence (starting hand)", "",
                       "| card | win rate holding it | not holding it | gap | Fisher p | "

@@ -12,10 +12,10 @@ import itertools
 import json
 import os
 import time
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, Optional
 
 import parlour
 from parlour import runlog
@@ -33,9 +33,9 @@ class Plan:
     n: int
     agents: list[str]
     seed: int = 0
-    players: Optional[int] = None
+    players: int | None = None
     options: dict = field(default_factory=dict)
-    compare: Optional[dict] = None  # the option(s) changed in arm B
+    compare: dict | None = None  # the option(s) changed in arm B
     command: str = ""
 
     def arms(self) -> dict[str, dict]:
@@ -52,7 +52,7 @@ class Plan:
         seats = self.seats()
         return (list(self.agents) + [self.agents[-1]] * seats)[:seats]
 
-    def tasks(self, done: Optional[dict[str, bytearray]] = None) -> Iterator[tuple]:
+    def tasks(self, done: dict[str, bytearray] | None = None) -> Iterator[tuple]:
         """The games to play, arm by arm, one at a time, leaving out those `done` marks."""
         specs = self.specs()
         for arm, options in self.arms().items():
@@ -61,7 +61,7 @@ class Plan:
                 if i >= len(flags) or not flags[i]:
                     yield (self.game, self.players, options, specs, self.seed, i, arm)
 
-    def same_run(self, other: "Plan") -> bool:
+    def same_run(self, other: Plan) -> bool:
         """Whether `other` plays the same games (n may grow: more games are added)."""
         mine, theirs = asdict(self), asdict(other)
         for key in ("n", "command"):
@@ -80,7 +80,7 @@ def seat_specs(specs: list[str], index: int) -> list[str]:
 _GAMES: dict = {}
 
 
-def play_one(game_id: str, players: Optional[int], options: dict, specs: list[str], seed: int,
+def play_one(game_id: str, players: int | None, options: dict, specs: list[str], seed: int,
              index: int, arm: str) -> dict:
     """One game, as the line written to games.jsonl: its summary and its record."""
     key = (game_id, players, json.dumps(options, sort_keys=True))
@@ -115,6 +115,7 @@ def play_one(game_id: str, players: Optional[int], options: dict, specs: list[st
         "win": [1.0 / len(winners) if s in winners else 0.0 for s in game.seats],
         "decisions": len(state.history),
         "rounds": state.round_count(),
+        "events": state.event_counts(),
         "reached_cap": bool(state.reached_cap) or not ended,
         "hands": hands,
     }
@@ -187,7 +188,7 @@ def _local(tasks: Iterable[tuple], jobs: int) -> Iterator[list[str]]:
                 yield lines
 
 
-def _ray(tasks: Iterable[tuple], jobs: int, address: Optional[str]) -> Iterator[list[str]]:
+def _ray(tasks: Iterable[tuple], jobs: int, address: str | None) -> Iterator[list[str]]:
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
     if not address:  # a private local instance needs no token (Ray would write one to ~/.ray)
         os.environ.setdefault("RAY_AUTH_MODE", "disabled")
@@ -224,8 +225,8 @@ def _ray(tasks: Iterable[tuple], jobs: int, address: Optional[str]) -> Iterator[
 
 
 def run(plan: Plan, out: Path, jobs: int = 1, backend: str = "local",
-        ray_address: Optional[str] = None,
-        progress: Optional[Callable[[int, int], None]] = None) -> Path:
+        ray_address: str | None = None,
+        progress: Callable[[int, int], None] | None = None) -> Path:
     """Play the games of `plan` that OUT does not hold yet. `progress(done, total)` is called
     after each game. Returns the path of games.jsonl."""
     out.mkdir(parents=True, exist_ok=True)
@@ -271,12 +272,12 @@ def read(out: Path, with_records: bool = False) -> list[dict]:
     """Every line of a run (summaries only, or summaries and records) in a stable order: for
     tests and small runs; the report streams with `summaries`."""
     lines = [line if with_records else line["summary"] for line in _lines(out)]
-    key = (lambda l: (l["summary"]["arm"], l["summary"]["index"])) if with_records else \
+    key = (lambda line: (line["summary"]["arm"], line["summary"]["index"])) if with_records else \
         (lambda s: (s["arm"], s["index"]))
     return sorted(lines, key=key)
 
 
-def find_record(out: Path, arm: str, index: int) -> Optional[dict]:
+def find_record(out: Path, arm: str, index: int) -> dict | None:
     """One game's record, read by streaming the file (records are not kept in memory)."""
     for line in _lines(out):
         if line["summary"]["arm"] == arm and line["summary"]["index"] == index:

@@ -11,7 +11,7 @@ Intervals are 95%: Wilson for rates, Student t for means and for the paired A/B 
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Iterable, Optional
+from collections.abc import Iterable
 
 import numpy as np
 from scipy import stats as sps
@@ -38,6 +38,7 @@ class Arm:
         rows["seed"].append(s["seed"])
         rows["decisions"].append(s["decisions"])
         rows["rounds"].append(np.nan if s["rounds"] is None else s["rounds"])
+        rows["events"].append(s.get("events"))  # older runs' summaries have none
         rows["cap"].append(bool(s["reached_cap"]))
         rows["returns"].append(s["returns"])
         rows["win"].append(s["win"])
@@ -58,12 +59,13 @@ class Arm:
                 tally[0] += 1
                 tally[1] += won
 
-    def finish(self) -> "Arm":
+    def finish(self) -> Arm:
         rows = self._rows
         order = np.argsort(np.asarray(rows["index"]), kind="stable")
         for key in ("index", "seed", "decisions", "lineup"):
             setattr(self, key, np.asarray(rows[key], dtype=np.int64)[order])
         self.rounds = np.asarray(rows["rounds"], dtype=float)[order]
+        self.events = [rows["events"][i] for i in order]
         self.cap = np.asarray(rows["cap"], dtype=bool)[order]
         for key in ("returns", "win", "places"):
             setattr(self, key, np.asarray(rows[key], dtype=float)[order])
@@ -132,7 +134,7 @@ def mean_interval(values) -> dict:
     return {"mean": mean, "low": float(low), "high": float(high), "n": n}
 
 
-def spread(values) -> Optional[dict]:
+def spread(values) -> dict | None:
     values = np.asarray(values, dtype=float)
     values = values[np.isfinite(values)]
     if len(values) == 0:
@@ -159,7 +161,7 @@ def seat_table(data) -> dict:
             "fair_rate": 1.0 / seats}
 
 
-def agent_table(data) -> Optional[dict]:
+def agent_table(data) -> dict | None:
     """Each agent's win rate over the seats it sat in; the gap between the best and the even
     share, as a part of the most it could be (0: the result is luck; 1: the stronger always wins),
     with the interval the best agent's own interval gives it."""
@@ -181,7 +183,7 @@ def agent_table(data) -> Optional[dict]:
             "fair_rate": fair}
 
 
-def card_influence(data, top: int = 12, least: int = 5) -> Optional[list[dict]]:
+def card_influence(data, top: int = 12, least: int = 5) -> list[dict] | None:
     """Win rate of a seat holding each card at the start against not holding it, with Fisher's
     exact test and the Benjamini-Hochberg adjusted p over every card tested; the cards with the
     largest gaps first (cards seen fewer than `least` times or in every hand are skipped)."""
@@ -207,6 +209,20 @@ def card_influence(data, top: int = 12, least: int = 5) -> Optional[list[dict]]:
     return rows[:top]
 
 
+def event_table(arm: Arm) -> list[dict] | None:
+    """Each named event of the game's rules (where its core emits them): how often it happens
+    in a game, with an interval, and in how many of the games at all."""
+    counted = [e for e in arm.events if e is not None]
+    if not counted or len(counted) < len(arm.events):
+        return None
+    rows = []
+    for name in counted[0]:
+        values = np.asarray([e.get(name, 0) for e in counted], dtype=float)
+        rows.append({"event": name, "per_game": mean_interval(values),
+                     "games": rate(float((values > 0).sum()), len(values))})
+    return rows
+
+
 def arm_figures(data) -> dict:
     arm = _arm(data)
     return {
@@ -218,6 +234,7 @@ def arm_figures(data) -> dict:
         "score_spread": spread(arm.spread),
         "cap": rate(float(arm.cap.sum()), arm.games),
         "cards": card_influence(arm),
+        "events": event_table(arm),
     }
 
 

@@ -10,9 +10,20 @@ import parlour
 from parlour import IllegalAction
 from parlour.agents import make_agent
 from parlour.agents.base import RandomAgent
+from parlour.agents.profile import profile_of
 from parlour.core.cards import AHZCHIM_CHIPS, FRENCH_52
-from parlour.games.ahzchim import (ACCEPT, PASS, REFUSE, WIN_WEIGHTS, YIELD, Attack, Draw, Offer,
-                                   Spot, AhzchimHeuristic)
+from parlour.games.ahzchim import (
+    ACCEPT,
+    PASS,
+    REFUSE,
+    WIN_WEIGHTS,
+    YIELD,
+    AhzchimHeuristic,
+    Attack,
+    Draw,
+    Offer,
+    Spot,
+)
 
 
 # Helpers ----------------------------------------------------------------------------------------
@@ -62,7 +73,7 @@ def move(state, card, where, seat=None, from_pord=False):
     """Carry one card to a place (keeping the census): 'hand', 'zah', 'discard' or 'pord' (top)."""
     if from_pord:
         state.pord.remove(card)
-    for s, hand in enumerate([] if from_pord else state.hands):
+    for _, hand in enumerate([] if from_pord else state.hands):
         if card in hand:
             hand.remove(card)
             break
@@ -153,7 +164,7 @@ def test_only_a_diamond_buys():
     refused(s, "buy 9D", "do not hold")
 
 
-# Draws at the end of the turn ----------------------------------------------------------------------
+# Draws at the end of the turn ---------------------------------------------------------------------
 def test_one_zahahnie_draws_one_and_the_draw_is_optional():
     """"As long as a player has one Zahahnie he or she may draw a card at the end of their turn
     from the Pord deck ... Players do not have to take their cards if they do not wish to."
@@ -327,7 +338,7 @@ def test_spy_attack_can_be_defended_by_any_spade():
     refused(s2, "defend with 2S", "spy cannot defeat")
 
 
-# Roke Zibahl ---------------------------------------------------------------------------------------
+# Roke Zibahl --------------------------------------------------------------------------------------
 def test_build_one_fort_then_exchange_it_the_old_one_goes_back_to_hand():
     """"Only one Roke Zibahl may be built on a Zahahnie ... After a Roke Zibahl is built on a
     Zahahnie, it cannot be moved. It can however be exchanged for a higher or lower Roke Zibahl
@@ -357,7 +368,8 @@ def test_building_takes_a_turn_then_draws():
 
 
 def test_exchange_needs_a_fort_and_a_club_builds_only_on_ones_own_zahahnie():
-    """Exchange replaces a fort that is there; a Roke Zibahl goes "face up on his or her Zahahnie"."""
+    """Exchange replaces a fort that is there; a Roke Zibahl goes "face up on his or her
+    Zahahnie"."""
     s = new(2, [["7H", "9C", "5D", "JC", "4S"], ["8H"]])
     refused(s, "exchange 9C on 7H", "no Roke Zibahl")
     refused(s, "build 9C on 8H", "have no Zahahnie")
@@ -458,11 +470,11 @@ def test_attack_and_raze_only_other_players_with_the_right_suit():
     refused(s, "attack 5H of 1 with 9S", "no Zahahnie")
 
 
-# Trading --------------------------------------------------------------------------------------------
+# Trading ------------------------------------------------------------------------------------------
 def test_trade_accepted_one_card_for_one_and_the_turn_is_used():
-    """"Players may trade cards on their turn with other players, this can be done in any way as long
-    as both parties agree to the trade. Any card may be traded for any card but only one pair of
-    cards may be exchanged." Ruling: the player on turn names both cards, the other accepts or
+    """"Players may trade cards on their turn with other players, this can be done in any way as
+    long as both parties agree to the trade. Any card may be traded for any card but only one pair
+    of cards may be exchanged." Ruling: the player on turn names both cards, the other accepts or
     refuses, the proposal uses the turn either way."""
     s = new(2, [["7H", "3C", "4C", "5C", "6C"], ["9S", "8D"]], pord=["2D"])
     play(s, "offer 3C for 9S of 1")
@@ -511,7 +523,7 @@ def test_trade_of_a_zahahnie_discards_its_fort_and_the_heart_is_laid_out():
     assert census_ok(s)
 
 
-# The Pord deck -------------------------------------------------------------------------------------
+# The Pord deck ------------------------------------------------------------------------------------
 def test_exhausted_pord_no_draws_no_buys_reshuffle_after_the_takers_next_turn():
     """"When this happens no more cards are taken from Zahahnie and players cannot buy until the
     next round. The player who took the last card must wait until his or her next turn. When that
@@ -550,7 +562,7 @@ def test_empty_discard_means_the_wait_repeats():
     assert not any(str(a).startswith("buy") for a in s.legal_actions())
 
 
-# Going out and winning ------------------------------------------------------------------------------
+# Going out and winning ----------------------------------------------------------------------------
 def test_player_without_zahahnie_and_cards_goes_out_and_is_skipped():
     """"Without Zahahnie the player will soon run out of cards. When this happens, the player is
     out of play." Ruling: out once his hand is empty."""
@@ -663,7 +675,7 @@ def test_check_agrees_with_legal_actions(options):
             step += 1
 
 
-# Chips ----------------------------------------------------------------------------------------------
+# Chips --------------------------------------------------------------------------------------------
 def test_chips_values_come_from_the_chips():
     """Chip variant: "same rules, values from the chips, spy and Reshpel as the special chips,
     thresholds by worth." Rahziembiz and Roke Zibahl numbered 1-20."""
@@ -770,7 +782,7 @@ def test_render_puts_the_defenders_prompt_and_the_trade_offer_before_the_right_s
         assert "accept or refuse" not in text and "Your move." not in text
 
 
-# The computer player ---------------------------------------------------------------------------------
+# The computer player ------------------------------------------------------------------------------
 def test_heuristic_beats_random():
     """The heuristic agent wins plainly more than its share against random play."""
     game = parlour.load("ahzchim", players=2)
@@ -790,6 +802,7 @@ def test_a_card_offered_in_trade_stays_in_the_proposers_hand_when_determinized()
     """Ruling (GAMES.md, Trade): "the player on turn names both cards, the other accepts or refuses"
     — the offered card is named aloud, so every determinization keeps it in the proposer's hand."""
     import random
+
     from parlour.games.ahzchim import Offer
     game = parlour.load("ahzchim", players=2)
     for seed in range(40):
@@ -844,7 +857,7 @@ def test_hard_judges_playouts_by_the_win_chance_not_the_place():
     a Zahahnie taken seldom changes any seat's place among four."""
     game = parlour.load("ahzchim")
     hard = make_agent("hard", game)
-    assert hard.reward == "value" and hard.depth == game.playout_depth
+    assert hard.reward == "value" and hard.depth == profile_of(game).depth
     state = game.new_state(seed=4)
     chosen = make_agent("hard:iters=30", game, seed=1).choose(state, 0)
     assert chosen in state.legal_actions()

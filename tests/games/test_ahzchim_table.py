@@ -121,7 +121,8 @@ def test_no_hidden_card_on_the_table():
     """"Built from the view dict alone (the JSON the seat may see)" (issue 28): seat 0 never sees
     seat 1's hand or the Pord on the table."""
     s = new(2, [A, B])
-    drawn = set(scene_cards(s.game.scene(view_of(s, 0)))) | set(scene_cards(s.game.scene(view_of(s, None))))
+    drawn = (set(scene_cards(s.game.scene(view_of(s, 0))))
+             | set(scene_cards(s.game.scene(view_of(s, None)))))
     assert not drawn & (set(s.hands[1]) | set(s.pord))
 
 

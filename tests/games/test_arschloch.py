@@ -1,11 +1,16 @@
-"""Arschloch scenarios from stacked decks. Each test quotes the seed sentence (seeds/004, Arabic, with
-an English gloss) or the GAMES.md ruling it checks."""
+"""Arschloch scenarios from stacked decks. Each test quotes the seed sentence (seeds/004, Arabic,
+with an English gloss) or the GAMES.md ruling it checks."""
+
+import random
+from collections import Counter
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
 import parlour
 from parlour import IllegalAction, OptionError
+from parlour.fast.arschloch import census, twin
+from parlour.fast.core import Rng
 from parlour.games.arschloch import PASS, Give, Play, Swap
 
 SKAT = [r + s for s in "CDHS" for r in "789TJQKA"]
@@ -94,8 +99,8 @@ def test_the_worked_example_move_by_move():
 
 @pytest.mark.parametrize("players,each,extra", [(3, 10, 2), (4, 8, 0), (5, 6, 2), (6, 5, 2)])
 def test_the_deal_table(players, each, extra):
-    """«التوزيع: واحدة واحدة باتجاه عقارب الساعة حتى يكون مع الجميع العدد نفسه من الأوراق» — dealt one
-    by one clockwise until all hold the same number: 3 players 10 (+2), 4 players 8, 5 players 6
+    """«التوزيع: واحدة واحدة باتجاه عقارب الساعة حتى يكون مع الجميع العدد نفسه من الأوراق» — dealt
+    one by one clockwise until all hold the same number: 3 players 10 (+2), 4 players 8, 5 players 6
     (+2), 6 players 5 (+2); round 1 the extras stay face down."""
     game = parlour.load("arschloch", players=players)
     s = game.new_state(deck=SKAT)
@@ -308,9 +313,9 @@ def test_the_exchange_with_three_players_is_one_card():
 
 def test_round_two_extras_are_taken_by_third_then_fourth_place():
     """«ومن الجولة 2 تُكشفان: يأخذ صاحب المركز الثالث في الجولة السابقة واحدة ويضع مكانها ورقة من يده
-    مقلوبة، ثم يأخذ صاحب المركز الرابع الأخرى» — from round 2 they are turned face up: 3rd place takes
-    one and puts a card of his face down in its place, then 4th place takes the other; the swaps come
-    before the exchange (GAMES.md)."""
+    مقلوبة، ثم يأخذ صاحب المركز الرابع الأخرى» — from round 2 they are turned face up: 3rd place
+    takes one and puts a card of his face down in its place, then 4th place takes the other; the
+    swaps come before the exchange (GAMES.md)."""
     s = _to_round_two(5)
     third, fourth = s.ranking[2], s.ranking[3]
     face_up = list(s.extras)
@@ -353,8 +358,8 @@ def test_the_leader_must_open():
 
 
 def test_suits_do_not_matter_any_held_cards_of_the_rank_are_accepted():
-    """«الأشكال لا تهم – المهم الرتبة فقط.» — suits do not matter, only the rank (GAMES.md: any cards
-    of the right ranks that the player holds are accepted)."""
+    """«الأشكال لا تهم – المهم الرتبة فقط.» — suits do not matter, only the rank (GAMES.md: any
+    cards of the right ranks that the player holds are accepted)."""
     s = example_state()
     action = s.game.parse_action(s, "8C 8S")  # seat 2 holds four eights
     assert action == Play(("8C", "8S"))
@@ -495,8 +500,8 @@ def test_a_revolution_places_players_left_with_only_the_new_top_rank_in_turn_fro
 
 
 def test_deck_52_and_two_high():
-    """«مجموعة من 52 ورقة (الرئيس): الـ 2 أعلى ورقة.» — with 52 cards (President) the 2 is the highest
-    card. GAMES.md: 52 // players each, the rest set aside unseen; the lowest club opens."""
+    """«مجموعة من 52 ورقة (الرئيس): الـ 2 أعلى ورقة.» — with 52 cards (President) the 2 is the
+    highest card. GAMES.md: 52 // players each, the rest set aside unseen; the lowest club opens."""
     plain = parlour.load("arschloch", players=3, deck=52)
     s = plain.new_state(seed=4)
     assert s.sizes == [17, 17, 17] and len(s.extras) == 1
@@ -598,8 +603,8 @@ def _strings(value):
 
 
 def test_determinize_keeps_the_cards_a_seat_gave_away():
-    """Determinizations stay consistent with what the seat knows: the Arschloch knows which cards the
-    President holds from him (DESIGN.md: determinize is consistent with view(seat))."""
+    """Determinizations stay consistent with what the seat knows: the Arschloch knows which cards
+    the President holds from him (DESIGN.md: determinize is consistent with view(seat))."""
     import random
     s = _to_round_two(4)
     president, arschloch = s.ranking[0], s.ranking[-1]
@@ -608,6 +613,45 @@ def test_determinize_keeps_the_cards_a_seat_gave_away():
         d = s.determinize(arschloch, random.Random(seed))
         assert set(given) <= set(d.hand(president))
         assert d.hand(arschloch) == s.hand(arschloch)
+
+
+def test_determinize_keeps_given_and_taken_cards_and_seen_extras():
+    """Round 2 with five players: the core's determinization for a seat keeps its own hand, the
+    cards it gave with their receiver, a taken extra with its taker and the face-up extras in
+    place; it deals the other cards afresh (the face-down extras too, which leaves the counts in
+    play changed)."""
+    game = parlour.load("arschloch", players=5, rounds=2)
+    rng = random.Random(1)
+    checked = changed = 0
+    for _ in range(12):
+        deal = rng.getrandbits(32)
+        state = game.new_state(seed=deal)
+        while not state.is_terminal and state.round == 1:
+            state.apply(rng.choice(state.legal_actions()))
+        while not state.is_terminal:
+            fast = twin(state, deal)
+            seat = state.current_player
+            det = fast.determinize(seat, Rng(rng.getrandbits(32)))
+            R = fast.rules.R
+            assert det.hands[seat * R:(seat + 1) * R] == fast.hands[seat * R:(seat + 1) * R]
+            assert det.sizes == fast.sizes and det.out == fast.out
+            for card, receiver in fast.gave[seat]:
+                holds = fast.hands[receiver * R + (card >> 2)] >> (card & 3) & 1
+                assert det.hands[receiver * R + (card >> 2)] >> (card & 3) & 1 == holds
+            for card, taker in fast.taken:
+                if taker != seat and fast.hands[taker * R + (card >> 2)] >> (card & 3) & 1:
+                    assert det.hands[taker * R + (card >> 2)] >> (card & 3) & 1
+            for i, up in enumerate(fast.extras_up):
+                if up or fast.put_by[i] == seat:
+                    assert det.extras[i] == fast.extras[i]
+            assert Counter(census(det)) == Counter(census(fast))
+            assert det.held == [sum(bin(det.hands[s * R + r]).count("1") for s in range(5))
+                                for r in range(R)]
+            assert det.legal() == fast.legal()
+            changed += det.hands != fast.hands
+            checked += 1
+            state.apply(rng.choice(state.legal_actions()))
+    assert checked >= 100 and changed >= checked // 2
 
 
 @settings(max_examples=60, deadline=None)
@@ -671,6 +715,7 @@ def test_terminal_play_of_a_whole_match():
     """`parlour play arschloch` as a person plays it: a match of two rounds at five, the swap or
     exchange of round 2 on the person's screen, the ranks, the points and the winner at the end."""
     from typer.testing import CliRunner
+
     from parlour.cli import app
     result = CliRunner().invoke(app, ["play", "arschloch", "--players", "5", "--seed", "6",
                                       "-o", "rounds=2"], input="0\n" * 300)

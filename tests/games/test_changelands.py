@@ -10,13 +10,20 @@ import random
 from collections import Counter
 
 import pytest
+from alike import play_asking_both
 
 import parlour
 from parlour import IllegalAction
 from parlour.agents import RandomAgent
 from parlour.core.cards import VIASHI_CARDS
-from parlour.games.changelands import (STEP, STOP, ChangelandsHeuristic, Replace, is_flame,
-                                       parse_cell)
+from parlour.games.changelands import (
+    STEP,
+    STOP,
+    ChangelandsHeuristic,
+    Replace,
+    is_flame,
+    parse_cell,
+)
 
 
 def stacked(squares=None, hands=(), pile=(), players=2):
@@ -83,7 +90,7 @@ def test_the_top_twenty_five_cards_make_a_five_by_five_field_aligned_to_the_comp
     lines = game.render(state.view(0)).splitlines()
     north = next(i for i, line in enumerate(lines) if "Lady" in line)
     south = next(i for i, line in enumerate(lines) if "3P" in line and "2G" in line)
-    assert lines.index(next(l for l in lines if "north" in l)) < north < south
+    assert lines.index(next(line for line in lines if "north" in line)) < north < south
     assert "5" in lines[north].split("[")[0] and "1" in lines[south].split("[")[0]
 
 
@@ -310,6 +317,26 @@ def test_sent_back_to_a_start_corner_that_holds_a_flame():
     assert state.current_player == 1
 
 
+def test_sent_back_to_a_flame_when_the_discards_are_all_flames():
+    """docs/rules/changelands.md: the flame is replaced by "the top card of the discard pile that
+    is not a flame; if the discard pile has none, the top such card of the draw pile is used"."""
+    squares = {"e1": "1W", "e2": "2W", "e3": "3P", "c3": "5W", "b4": "4R", "a5": "5B"}
+    state = new(squares, hands=[HAND0, ["2R", "8G", "8P", "8B"]])
+    play(state, "9W c3", "n", "stop")
+    play(state, "2R e1")
+    position = state.core
+    position.pile[:0] = position.discard  # the discards so far go under the draw pile
+    position.discard = []
+    cards = Counter(state.card_census())
+    play(state, "9G b4")  # the flame 4R is the only card discarded
+    assert state.discard == ["4R"]
+    top = next(c for c in reversed(state.pile) if not is_flame(c))
+    play(state, "n")  # e3 points east, off the grid: back to e1
+    assert state.markers[0] == parse_cell("e1") and at(state, "e1") == top
+    assert state.discard == ["4R", "2R"] and top not in state.pile
+    assert Counter(state.card_census()) == cards
+
+
 def test_an_empty_draw_pile_is_made_of_the_shuffled_discards():
     """GAMES.md ruling: "empty draw pile: shuffle the discards". Turns of one change each (no
     marker moves) until a turn starts with the draw pile empty: its draw comes from the whole
@@ -379,6 +406,22 @@ def test_views_hide_other_hands_and_determinize_resamples_only_them_and_the_pile
     assert len(seen) > 1
 
 
+def test_determinize_deals_alike_wherever_the_hidden_cards_lie():
+    """The hands a seat cannot see and the draw pile's order are dealt afresh from those very
+    cards: two positions that differ only in where they lie give the same deal, so the real
+    places steer nothing the search sees."""
+    state = parlour.load("changelands", players=3).new_state(seed=5)
+    other = state.clone()
+    hands, pile = other.core.hands, other.core.pile
+    hands[1][0], pile[0] = pile[0], hands[1][0]
+    hands[1].sort()
+    assert other.view(0) == state.view(0) and other.hands != state.hands
+    for i in range(5):
+        one, two = state.determinize(0, random.Random(i)), other.determinize(0, random.Random(i))
+        assert one.hands == two.hands and one.pile == two.pile
+        assert one.hands[0] == state.hands[0] and one.view(0) == state.view(0)
+
+
 def test_notation_reads_what_it_prints_and_refuses_nonsense():
     """docs/rules/changelands.md, notation: "9W c3", "put 9W on c3", "n", "north", "step",
     "stop"."""
@@ -422,3 +465,16 @@ def test_the_heuristic_beats_random():
                 state.apply(agents[s].choose(state, s))
             wins += state.returns()[seat] == 1.0
     assert wins >= 17
+
+
+def test_the_heuristic_chooses_alike_from_the_view_and_from_the_position():
+    """The heuristic is the core's (parlour/fast/changelands.py): asked with a seat's view (as
+    the readable playouts do) or with the position (as the search's do), it makes one choice."""
+    rng = random.Random(2)
+    checked = 0
+    for players in (2, 3, 4):
+        game = parlour.load("changelands", players=players)
+        for seed in range(4):
+            state = game.new_state(seed=seed)
+            checked += play_asking_both(state, ChangelandsHeuristic(seed), rng, 0.3, moves=60)[0]
+    assert checked > 500

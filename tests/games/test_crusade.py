@@ -3,12 +3,18 @@
 Hands are stacked: the deal goes one card at a time from the dealer's left (seat 0 in the first
 hand, the dealer being the last seat), and the cards left over are the extras."""
 
+import random
+from collections import Counter
+
 import pytest
+from alike import play_asking_both
 
 import parlour
 from parlour import IllegalAction
 from parlour.core.cards import VIASHI_CARDS
-from parlour.games.crusade import BID, PASS, PICK, PLAY, trick_winner
+from parlour.fast.core import NOBODY, Rng
+from parlour.fast.crusade import FIRST_GOD, census, start
+from parlour.games.crusade import BID, CARD, PASS, PICK, PLAY, trick_winner
 
 # Three hands of 18. Seat 2 holds no Flames; seat 0 holds the Fool of Flames, seat 1 its Queen.
 HANDS = [
@@ -287,3 +293,105 @@ def test_the_eights_are_scholars_or_magicians_by_name_only():
     assert records[0] == records[1]
     with pytest.raises(parlour.OptionError):
         parlour.load("crusade", eights="wizard")
+
+
+# The core (parlour/fast/crusade.py): what the search sees --------------------------------------
+def test_a_tie_picked_and_the_god_shown_stays_with_its_holder():
+    """Determinizing after a pick keeps the revealed god in its holder's hand ("the god, once
+    revealed, stays in his hand, known to all"), the seat's own hand and the bids turned up."""
+    state = stacked(HANDS)
+    bid(state, "2R", "2W", "7P")
+    state.apply(PICK["W"])
+    fast = state.core
+    assert fast.trump == 0 and fast.to_act() == 1 and fast.revealed == 0
+    for seed in range(30):
+        det = fast.determinize(1, Rng(seed))
+        assert det.hands[0] >> CARD["DarkLord"] & 1
+        assert det.hands[1] == fast.hands[1] and det.bids == fast.bids
+        assert [h.bit_count() for h in det.hands] == [h.bit_count() for h in fast.hands]
+
+
+def test_bids_stay_hidden_and_never_become_gods():
+    """While the bid lasts, the others' face-down bids are dealt afresh, never as a god; the
+    seat's own hand and the seats yet to bid are left as they are."""
+    game = parlour.load("crusade", players=5)
+    for seed in range(40):
+        state = game.new_state(seed=seed)
+        for _ in range(3):
+            state.apply(state.legal_actions()[-1])
+        fast = state.core
+        det = fast.determinize(3, Rng(seed))
+        assert all(0 <= det.bids[s] < FIRST_GOD for s in range(3))
+        assert det.bids[3:] == [-1, -1] and det.hands[3] == fast.hands[3]
+        assert Counter(census(det)) == Counter(census(fast))
+
+
+@pytest.mark.parametrize("options", [{"players": 3}, {"players": 5, "match": True}, {}])
+def test_determinize_keeps_what_the_seat_sees_and_leaks_nothing(options):
+    """The determinization for the seat to act leaves its view (log included) and its moves as
+    they were and holds the same cards; and from a position the seat cannot tell from the real
+    one, the same draws deal the same: where the hidden cards really lie does not steer it."""
+    game = parlour.load("crusade", **options)
+    rng = random.Random(11)
+    changed = 0
+    for seed in range(12):
+        state = game.new_state(seed=seed)
+        while not state.is_terminal:
+            seat = state.current_player
+            det = state.determinize(seat, random.Random(seed))
+            assert det.view(seat) == state.view(seat)
+            assert det.core.legal() == state.core.legal()
+            assert Counter(census(det.core)) == Counter(census(state.core))
+            changed += det.core.hands != state.core.hands
+            draw = rng.getrandbits(32)
+            assert state.core.determinize(seat, Rng(draw)).key() == \
+                det.core.determinize(seat, Rng(draw)).key(), state.history
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+    assert changed > 300
+
+
+def test_the_core_plays_whole_matches_on_its_own():
+    """Alone, the core plays a hand per player, each one deal from its own generator, every trick
+    scored but the last, with the same cards throughout."""
+    rng = Rng(5)
+    for players in (3, 4, 5):
+        for seed in range(12):
+            fast = start(players, players, Rng(seed), None)
+            while fast.to_act() != NOBODY:
+                legal = fast.legal()
+                assert legal and len(set(legal)) == len(legal)
+                fast.step(legal[rng.below(len(legal))])
+                assert sorted(census(fast)) == list(range(54))
+            assert fast.hand_no == players and fast.chances == players
+            assert sum(fast.scores) == players * (54 // players - 1)
+
+
+def test_random_games_meet_every_rule():
+    """Random games meet every phase and rule the core tells of: ties picked and passed out,
+    tricks taken by the lowest card, by the Fool over its Queen, by a trump."""
+    counts: Counter = Counter()
+    rng = random.Random(7)
+    for players in (3, 4, 5):
+        game = parlour.load("crusade", players=players)
+        for seed in range(40):
+            state = game.new_state(seed=seed)
+            while not state.is_terminal:
+                legal = state.legal_actions()
+                state.apply(legal[rng.randrange(len(legal))])
+            counts.update(state.event_counts())
+    for name in ("tie", "god picks", "pass", "fool takes queen", "trumped", "trick won"):
+        assert counts[name] >= 5, (name, counts)
+
+
+def test_the_heuristic_chooses_alike_from_the_core_and_from_the_view():
+    """The heuristic agent asks the core's heuristic from the position (choose) and from what the
+    view shows (act): both see the same and choose the same."""
+    checked = 0
+    for players in (3, 4, 5):
+        game = parlour.load("crusade", players=players, match=players == 4)
+        rng = random.Random(players)
+        for seed in range(12):
+            state = game.new_state(seed=seed)
+            checked += play_asking_both(state, game.heuristic(seed=seed), rng, 0.5)[1]
+    assert checked > 2000

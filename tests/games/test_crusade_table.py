@@ -58,7 +58,8 @@ def test_a_tie_is_broken_by_the_holder_of_the_god_picking_a_suit_by_name():
     """"If there is a tie, the player holding the god card that is the same number as the
     disputing cards may reveal that card and pick which of the two suits becomes trump.\""""
     game, state = new()
-    act(game, state, "bid 4R", "bid 4P", "bid 8B", "bid 8W")  # 4R and 4P tie; seat 0 holds the Thief
+    # 4R and 4P tie; seat 0 holds the Thief
+    act(game, state, "bid 4R", "bid 4P", "bid 8B", "bid 8W")
     view = state.view(0)
     scene = game.scene(view)
     assert scene["say"] == "The bids tie: reveal the Thief and pick a suit, or pass"

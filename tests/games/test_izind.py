@@ -10,10 +10,13 @@ import random
 from collections import Counter
 
 import pytest
+from alike import play_asking_both
 
 import parlour
 from parlour import IllegalAction, OptionError
 from parlour.agents import RandomAgent
+from parlour.fast.core import NOBODY, Rng
+from parlour.fast.izind import census, twin
 from parlour.games.izind import NUMBER, PASS, REDRAW, IzindHeuristic, Play
 
 FILLER = [7, 6, 8, 5, 9, 4, 3, 10, 2, 0, 1]  # 0: the elephants and the devil
@@ -76,7 +79,8 @@ def test_each_player_has_three_lanes_two_on_a_one_and_a_wildcard():
     "two start on a random 1 (all four 1s are dealt this way), one on the wildcard." And
     "Players draw hands of 3 cards from the deck"."""
     game = parlour.load("izind")
-    state = game.new_state(deck=stack(game, ["3bat", "4bat", "5bat"], ["3shark", "4shark", "5shark"],
+    state = game.new_state(deck=stack(game, ["3bat", "4bat", "5bat"],
+                                      ["3shark", "4shark", "5shark"],
                                       ones=["1snake", "1bat", "1shark", "1tapir"]))
     view = state.view(0)
     assert view["towers"] == [[["1snake"], ["1shark"], []], [["1bat"], ["1tapir"], []]]
@@ -142,7 +146,8 @@ def test_a_two_of_any_suit_on_the_wildcard():
     """Seed: "A 2 of any suit may be played on top of the wildcard." Nothing else but an
     elephant goes there; the tower then follows its 2."""
     game = parlour.load("izind")
-    state = game.new_state(deck=stack(game, ["2snake", "3snake", "5bat"], ["2shark", "9bat", "9tapir"]))
+    state = game.new_state(deck=stack(game, ["2snake", "3snake", "5bat"],
+                                      ["2shark", "9bat", "9tapir"]))
     refused(state, "3snake on 0c", "only a 2")
     play(state, "2snake on 0c", "2shark on 1a")
     play(state, "3snake on 0c")
@@ -196,7 +201,8 @@ def test_an_elephant_may_go_on_a_wildcard_lane():
     """GAMES.md ruling: "an elephant may go on a wildcard lane"; then any card goes on the white
     one, and none on the black one."""
     game = parlour.load("izind")
-    state = game.new_state(deck=stack(game, ["white", "7snake", "8snake"], ["black", "5bat", "5tapir"]))
+    state = game.new_state(deck=stack(game, ["white", "7snake", "8snake"],
+                                      ["black", "5bat", "5tapir"]))
     play(state, "white on 0c", "black on 1c")
     assert state.view(None)["towers"][0][2] == ["white"]
     assert state.view(None)["towers"][1][2] == ["black"]
@@ -473,6 +479,60 @@ def test_views_hide_the_opponents_hand_and_determinize_resamples_only_it_and_the
     assert len(seen) > 1
 
 
+def test_determinize_keeps_what_the_seat_sees_and_not_where_the_hidden_cards_lie():
+    """The core's determinization for the seat to act keeps its hand, the towers and the discard
+    pile, deals the opponent's hand afresh from the same cards, and, from another position the
+    seat cannot tell from this one, the same draws deal the same (so where the hidden cards
+    really lie does not steer it); from there the core plays to a win drawing at random, every
+    card kept."""
+    rng = random.Random(11)
+    for options in ({}, {"maunwe": True, "elephants_complete": True}):
+        game = parlour.load("izind", **options)
+        checked = changed = 0
+        for seed in range(30):
+            state = game.new_state(seed=seed)
+            for _ in range(rng.randrange(20)):
+                if state.is_terminal:
+                    break
+                state.apply(rng.choice(state.legal_actions()))
+            if state.is_terminal:
+                continue
+            fast = twin(state, seed)
+            seat = fast.to_act()
+            cards = Counter(census(fast))
+            draw = rng.getrandbits(32)
+            det = fast.determinize(seat, Rng(draw))
+            assert det.hands[seat] == fast.hands[seat] and det.discard == fast.discard
+            assert det.towers == fast.towers and det.legal() == fast.legal()
+            assert Counter(census(det)) == cards
+            other = fast.determinize(seat, Rng(rng.getrandbits(32)))
+            assert other.determinize(seat, Rng(draw)).key() == det.key()
+            changed += det.hands != fast.hands
+            checked += 1
+            while det.to_act() != NOBODY:
+                det.step(rng.choice(det.legal()))
+                assert Counter(census(det)) == cards
+            assert sorted(det.returns()) == [0.0, 1.0]
+        assert checked > 20 and changed > checked // 2, (checked, changed)
+
+
+def test_the_heuristic_chooses_alike_from_the_position_and_from_the_view():
+    """The computer player's choice is the core's (heuristic_choice), whether it reads the
+    position or only what the seat's view shows; the events count every play and pass, and a
+    reshuffle is the core's one chance event after the deal."""
+    rng = random.Random(3)
+    for options in ({}, {"ten_wins": "player", "white_completes": True}, {"maunwe": True}):
+        game = parlour.load("izind", **options)
+        for seed in range(15):
+            state = game.new_state(seed=seed)
+            play_asking_both(state, IzindHeuristic(seed), rng, 0.2)
+            counts = state.event_counts()
+            kinds = Counter(type(a) for a in state.history)
+            assert counts["played"] == kinds[Play] and counts["redrew"] == kinds[type(REDRAW)]
+            assert counts["passed"] + counts["lost by passes"] == kinds[type(PASS)]
+            assert counts["won"] == 1 and state.core.chances == 1 + counts["reshuffled"]
+
+
 def test_notation_reads_what_it_prints_and_refuses_nonsense():
     """docs/rules/izind.md, notation: "3bat on 1a", "3bat 1a", "play 3bat on 1a", "redraw",
     "pass"."""
@@ -492,7 +552,8 @@ def test_notation_reads_what_it_prints_and_refuses_nonsense():
 def test_render_draws_the_towers():
     """The terminal shows both players' towers upright, the hand and the piles."""
     game = parlour.load("izind")
-    state = game.new_state(deck=stack(game, ["2bat", "black", "6snake"], ["2shark", "5bat", "5tapir"]))
+    state = game.new_state(deck=stack(game, ["2bat", "black", "6snake"],
+                                      ["2shark", "5bat", "5tapir"]))
     play(state, "2bat on 0a", "2shark on 1a", "black on 1b")
     text = game.render(state.view(0))
     lines = text.splitlines()

@@ -5,8 +5,16 @@ import pytest
 import parlour
 from parlour import IllegalAction
 from parlour.core.cards import GODS, VIASHI_CARDS
-from parlour.games.loot import (DISCARDS, DRAW, FIRE, PASS, TAKE, LootHeuristic, loot_scoring,
-                                score_hand)
+from parlour.games.loot import (
+    DISCARDS,
+    DRAW,
+    FIRE,
+    PASS,
+    TAKE,
+    LootHeuristic,
+    loot_scoring,
+    score_hand,
+)
 from parlour.games.melds import solve
 
 

@@ -257,7 +257,7 @@ def test_nothing_to_draw_the_player_passes_and_a_later_draw_reshuffles():
     state = deal(2, [DEAD_ON_5R, ["6R"]], "5R")
     # As if seat 1 had drawn the whole pile: every card but the top card is in a hand.
     state.hands[1] |= mask_of(state.draw)
-    state.draw.clear()
+    state.core.draw.clear()
     assert Counter(state.card_census()) == Counter(CARDS)
     assert state.legal_actions() == [PASS]
     refused(state, "draw", "no card left to draw")

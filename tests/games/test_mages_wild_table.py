@@ -4,9 +4,10 @@ seat 0, then the turned-up card, then the draw pile."""
 
 import json
 
+from test_mages_wild import deal
+
 from parlour.core.cards import CARD_NAMES
 from parlour.core.scene import as_sent, scene_cards, table_moves
-from test_mages_wild import deal
 
 
 def act(state, *moves):

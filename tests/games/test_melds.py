@@ -1,15 +1,14 @@
 """The meld solver against a brute force (below) and the meld rules of the
 Loot text (seed 003), case by case."""
 
-from functools import lru_cache
+from functools import cache
 from itertools import combinations, product
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 from parlour.core.cards import GODS, VIASHI_CARDS, is_god, viashi_rank, viashi_suit
-from parlour.games.melds import Scoring, _Solver, _solve_plain, best_score, solve
+from parlour.games.melds import Scoring, _solve_plain, _Solver, best_score, solve
 
 # The brute force: every partition of the hand into groups, each group scored as the best meld it
 # can be read as, trying every rank and color a changing card may take. Written apart from
@@ -69,11 +68,11 @@ def group_value(cards, sc):
 def brute_best(cards, sc):
     cards = tuple(cards)
 
-    @lru_cache(maxsize=None)
+    @cache
     def value(group):  # each group of cards is read once, whatever is left beside it
         return group_value([cards[i] for i in group], sc)
 
-    @lru_cache(maxsize=None)
+    @cache
     def rec(rest):
         if not rest:
             return 0.0

@@ -13,8 +13,14 @@ import parlour
 from parlour import IllegalAction
 from parlour.agents.base import RandomAgent
 from parlour.core.cards import GODS, VIASHI_54
-from parlour.games.politics import (ABILITIES, Ability, Politics, PoliticsHeuristic, Place,
-                                    row_points)
+from parlour.games.politics import (
+    ABILITIES,
+    Ability,
+    Place,
+    Politics,
+    PoliticsHeuristic,
+    row_points,
+)
 
 # Winds at places 1, 2, 5, 9; Flames at 3, 6, 7; Stones at 4, 8.
 ROW = ["1W", "2W", "3R", "4P", "5W", "6R", "7R", "8P", "9W"]

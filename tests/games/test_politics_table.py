@@ -3,9 +3,11 @@ Positions are stacked as in test_politics.py: the deck starts with the nine row 
 2 choose Winds, Flames, Stones."""
 
 
+from test_politics import ROW, act, start
+
 import parlour
 from parlour.core.scene import as_sent, table_moves
-from test_politics import ROW, act, start
+
 
 def seen(state, seat):
     view = as_sent(state.view(seat))

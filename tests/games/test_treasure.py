@@ -7,8 +7,18 @@ import pytest
 
 import parlour
 from parlour import IllegalAction
-from parlour.games.treasure import (CLOSE, DISCARDS, DRAW, OPENS, TAKE_PILE, Add, Lay,
-                                    active_effects, score_hand, treasure_scoring)
+from parlour.games.treasure import (
+    CLOSE,
+    DISCARDS,
+    DRAW,
+    OPENS,
+    TAKE_PILE,
+    Add,
+    Lay,
+    active_effects,
+    score_hand,
+    treasure_scoring,
+)
 
 
 def start(*hands, players=2, up=None, pile=(), **options):

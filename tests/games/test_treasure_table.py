@@ -4,9 +4,10 @@ GAMES.md, Treasure)."""
 
 from collections import Counter
 
+from test_treasure import start
+
 from parlour.core.scene import at_table
 from parlour.games.treasure import CLOSE, DISCARDS, OPENS, Lay
-from test_treasure import start
 
 
 def table(state, seat=None):

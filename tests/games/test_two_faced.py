@@ -5,11 +5,15 @@ opponent's dummy. The deal puts the first 18 cards on the two dummy piles one at
 to the dealer's left: his dummy); then each draw takes two cards from the middle."""
 
 import random
+from collections import Counter
 
 import pytest
+from alike import play_asking_both
 
 import parlour
 from parlour import IllegalAction
+from parlour.fast.core import Rng
+from parlour.fast.two_faced import DRAFT, TRICKS, census, twin
 from parlour.games.two_faced import KEEP, PLAY
 
 DEALER_HAND = ["2W", "3W", "1R", "9R", "Lady", "1G", "2G", "3G", "4G"]
@@ -209,3 +213,71 @@ def test_the_eights_are_scholars_or_magicians_by_name_only():
     assert records[0] == records[1]
     with pytest.raises(parlour.OptionError):
         parlour.load("two_faced", eights="wizard")
+
+
+def test_random_games_meet_every_rule():
+    """Random games meet the god trumps, the Fool taking the Queen, a dummy taking a trick and
+    leading the next, and all three outcomes."""
+    game = parlour.load("two_faced")
+    rng = random.Random(7)
+    fools = trumps = dummy_leads = 0
+    outcomes = set()
+    for _ in range(250):
+        state = game.new_state(seed=rng.getrandbits(32))
+        while not state.is_terminal:
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+        for record in state.history_tricks:
+            cards = [c for _, c in record.plays]
+            if any(not c[0].isdigit() for c in cards):
+                trumps += 1
+            winner = [c for h, c in record.plays if h == record.winner][0]
+            if winner.startswith("9") and f"1{winner[1]}" in cards:
+                fools += 1
+            dummy_leads += record.winner >= 2
+        outcomes.add(tuple(state.returns()))
+    assert fools > 20 and trumps > 500 and dummy_leads > 1000
+    assert outcomes == {(1.0, -1.0), (-1.0, 1.0), (0.0, 0.0)}
+
+
+def test_determinize_keeps_what_each_seat_sees():
+    """The core's determinization for a seat keeps its hand, its discards (in their order), the
+    trick and tricks taken, the dummies once face up, and in the draft the choices it has; it
+    deals the other player's hand afresh, and in the draft the face-down dummies too."""
+    game = parlour.load("two_faced")
+    rng = random.Random(9)
+    changed = {DRAFT: 0, TRICKS: 0}
+    for seed in range(60):
+        state = game.new_state(seed=seed)
+        for _ in range(rng.randrange(0, 54)):
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+        fast = twin(state, seed)
+        for seat in (0, 1):
+            det = fast.determinize(seat, Rng(seed * 2 + seat))
+            assert det.hands[seat] == fast.hands[seat]
+            assert det.discards[seat] == fast.discards[seat]
+            assert det.trick == fast.trick and det.tricks == fast.tricks
+            assert det.taken == fast.taken and det.next == fast.next
+            assert Counter(census(det)) == Counter(census(fast))
+            assert [bin(d).count("1") for d in det.hands] == \
+                   [bin(h).count("1") for h in fast.hands]
+            if fast.phase == TRICKS:
+                assert det.hands[2:] == fast.hands[2:]
+            if fast.phase == DRAFT and fast.to_act() == seat:
+                assert det.legal() == fast.legal()
+            if fast.phase != 2:
+                changed[fast.phase] += det.hands[1 - seat] != fast.hands[1 - seat]
+    assert changed[DRAFT] > 20 and changed[TRICKS] > 20
+
+
+def test_the_heuristic_chooses_alike_from_the_core_and_from_the_view():
+    """The heuristic agent asks the core's heuristic from the position (choose) and from what the
+    view shows (act): both see the same and choose the same."""
+    game = parlour.load("two_faced")
+    rng = random.Random(3)
+    checked = 0
+    for seed in range(40):
+        state = game.new_state(seed=seed)
+        checked += play_asking_both(state, game.heuristic(seed=seed), rng, 0.5)[1]
+    assert checked > 1500

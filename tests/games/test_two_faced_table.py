@@ -4,10 +4,11 @@ and the picks that make each move. Rule text: shared/seeds/003, the Two-Faced se
 Hands: 0 the dealer's (seat 0), 1 the opponent's (seat 1), 2 the dealer's dummy, 3 the
 opponent's dummy; the stacked deck is the one of tests/games/test_two_faced.py."""
 
+from test_two_faced import OPPONENT_HAND, deck, drafted
+
 import parlour
 from parlour.core.scene import scene_cards, table_moves
 from parlour.games.two_faced import KEEP, PLAY
-from test_two_faced import OPPONENT_HAND, deck, drafted
 
 GAME = parlour.load("two_faced")
 

@@ -12,8 +12,8 @@ import pytest
 import parlour
 from parlour import IllegalAction
 from parlour.core.cards import GODS, VIASHI_CARDS
-from parlour.games.viashi import FROM_HAND, FROM_TABLE, UP, capture
 from parlour.games.tricks import ELVISH_STRENGTH, HUMAN_STRENGTH, card_name, read_card
+from parlour.games.viashi import FROM_HAND, FROM_TABLE, UP, capture
 
 
 def suit(letter, numbers=range(1, 10)):
@@ -583,8 +583,8 @@ def test_viashilym_team_scoring():
     assert state.tricks[0] == 18
     assert state.returns() == [154.0, 0.0, 0.0, 154.0, 0.0, 0.0]
     assert "seat 0 and seat 3 win with 154" in state.game.render(state.view(4))
-    assert ("seat 0 and seat 3 154 = 90 for tricks + 10 bonus + 54 twin sets; seat 1 and seat 4 0 = nothing"
-            in state.game.render(state.view(4)))
+    assert ("seat 0 and seat 3 154 = 90 for tricks + 10 bonus + 54 twin sets; "
+            "seat 1 and seat 4 0 = nothing" in state.game.render(state.view(4)))
     # Team 0 (seats 0+3) 8 tricks, team 1 (1+4) 6, team 2 (2+5) 3: 8 is the most but not more
     # than 9, so +5; a twin set owned by seat 4 counts for team 1; 7, 7, 3 tie: no bonus.
     assert scored("viashilym", [5, 4, 3, 3, 2, 0],

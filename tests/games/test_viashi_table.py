@@ -2,12 +2,12 @@
 make its moves, from positions dealt by stacked decks (shared/seeds/003, shared/GAMES.md)."""
 
 
+from test_viashi import dealt, stack, suit
+
 import parlour
 from parlour.core.cards import GODS
 from parlour.core.scene import as_sent, scene_cards, table_moves
 from parlour.games.viashi import UP
-from test_viashi import dealt, stack, suit
-
 
 # Seat 0 holds the gods on his table and the Leaves in his hand.
 S_TABLES = [list(GODS), suit("P"), suit("B")]
