@@ -137,9 +137,10 @@ class ISMCTSAgent(Agent):
         # first, have ended, and takes the game's estimate there. Playing on into a hand just
         # dealt adds that hand's luck to every playout and tells nothing about the move judged.
         self.rounds = rounds
-        # Search on the game's integer twin where it has one for these options (random playouts,
-        # no round limit): the same search, several times the iterations. False: the readable
-        # game only, as the twins' tests compare.
+        # Search on the game's integer twin where it has one for these options (and the
+        # heuristic, for heuristic playouts, and counts rounds, for a round limit): the same
+        # search, several times the iterations. False: the readable game only, as the twins'
+        # tests compare.
         self.twins = twins
         self.last: dict | None = None  # figures of the last search, for hints and benches
 
@@ -188,12 +189,15 @@ class ISMCTSAgent(Agent):
             first = self.heuristic(seed=rng.getrandbits(32)).choose(state, seat)
         # A determinize set on this very state (a caller's, a test's) is the search's only view
         # of the hidden cards: the integer form, with its own, is not used then.
-        if last_round is None and self.twins and "determinize" not in vars(state):
+        if self.twins and "determinize" not in vars(state):
             module = twin_module(state.game)
             fast = module.twin(state, rng.getrandbits(64)) if module is not None else None
-            # Heuristic playouts run on the integer form where it offers the game's heuristic.
-            if fast is not None and (policies is None or fast.heuristic):
-                root, done = self._search_twin(module, fast, state, seat, rng, deadline, first)
+            # Heuristic playouts run on the integer form where it offers the game's heuristic,
+            # and a round limit where it counts the rounds.
+            if (fast is not None and (policies is None or fast.heuristic)
+                    and (last_round is None or fast.round_count() >= 0)):
+                root, done = self._search_twin(module, fast, state, seat, rng, deadline, first,
+                                               last_round)
                 self.last = {"iterations": done, "seconds": now() - start, "root": root,
                              "first": first, "twin": True}
                 return root
@@ -219,7 +223,7 @@ class ISMCTSAgent(Agent):
                      "first": first}
         return root
 
-    def _search_twin(self, module, fast, state, seat, rng, deadline, first):
+    def _search_twin(self, module, fast, state, seat, rng, deadline, first, last_round=None):
         """The same search on the game's integer twin (parlour/fast/search.py); the root comes
         back keyed by readable actions, as `ranked` and `best_action` read it."""
         score = REWARDS[self.reward]
@@ -229,7 +233,8 @@ class ISMCTSAgent(Agent):
             score = minmax_rewards  # of the gains, which the twin's search takes itself
         search = Search(self.c, self.widen, -1 if self.tree is None else self.tree,
                         -1 if self.depth is None else self.depth, score,
-                        self.reward == "gain", now, heuristic=self.rollout == "heuristic")
+                        self.reward == "gain", now, heuristic=self.rollout == "heuristic",
+                        last_round=-1 if last_round is None else last_round)
         legal = state.legal_actions()
         # A core whose moves are the game's action ids needs no encode of its own.
         encode = getattr(module, "encode", state.game.action_id)

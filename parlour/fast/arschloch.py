@@ -735,6 +735,9 @@ class ArschlochFast(FastState):
             self.order = ranking  # clockwise in rank order from the President
         self.deal()
 
+    def round_count(self) -> int:
+        return self.round
+
     def returns(self) -> list[float]:
         return [float(s) for s in self.scores]
 

@@ -98,6 +98,12 @@ class FastState:
 
     heuristic: bool = False
 
+    def round_count(self) -> int:
+        """The rounds (hands of a match) begun so far, the one under way counted, as the
+        readable state's round_count(); -1 for a core that does not count them (a search with a
+        round limit then stays on the readable game)."""
+        return -1
+
     def key(self) -> tuple[object, ...]:
         """Every field of the position but the generator: equal keys, equal positions."""
         raise NotImplementedError

@@ -5,8 +5,9 @@ readable actions.
 
 Kept in line with ISMCTSAgent._iterate/_descend/_play_out: selection by UCB over the actions
 legal in each determinization (availability counts), progressive widening, the first move tried
-at the root, a tree no deeper than `levels`, playouts cut at `depth` moves where the game
-estimates, and iterations cut short by the deadline leave no trace."""
+at the root, a tree no deeper than `levels`, playouts cut at `depth` moves or once a round after
+`last_round` has begun, where the game estimates, and iterations cut short by the deadline leave
+no trace."""
 
 from __future__ import annotations
 
@@ -39,7 +40,7 @@ class Search:
 
     def __init__(self, c: float, widen: float, levels: int, depth: int,
                  score: Score, gain: bool, clock: Callable[[], float],
-                 heuristic: bool = False) -> None:
+                 heuristic: bool = False, last_round: int = -1) -> None:
         self.c = c
         self.widen = widen
         self.levels = levels  # -1: no limit
@@ -50,6 +51,7 @@ class Search:
         # Heuristic playouts: each seat plays the core's heuristic_action (where it has more
         # than one move), as ISMCTSAgent's rollout=heuristic does with the game's heuristic.
         self.heuristic = heuristic
+        self.last_round = last_round  # -1: no limit; else the core's round_count() it ends at
 
     def run(self, state: FastState, seat: int, rng: Rng, limit: int, deadline: float,
             first: int) -> tuple[Node, int]:
@@ -154,8 +156,9 @@ class Search:
         limit = self.depth
         timed = deadline >= 0.0
         heuristic = self.heuristic
+        last_round = self.last_round
         while det.to_act() >= 0:
-            if moves == limit:
+            if moves == limit or (last_round >= 0 and det.round_count() > last_round):
                 guess = det.estimate()
                 if guess is not None:
                     return guess

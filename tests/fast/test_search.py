@@ -137,3 +137,30 @@ def test_a_playout_on_the_twin_stops_at_the_depth_and_takes_the_estimate(game_id
                 moves += 1
             else:
                 assert found == again.returns()
+
+
+def test_a_round_limit_searches_on_a_core_that_counts_rounds():
+    """ISMCTSAgent: "rounds=k: a playout stops once k rounds ... have ended" — on the integer core
+    too where it counts the rounds as the readable state does (Arschloch's match of rounds), and
+    each playout then stops in the first position of the next round or at the end."""
+    game = parlour.load("arschloch", rounds=3)
+    rng = random.Random(4)
+    for seed in range(3):
+        state = game.new_state(seed=seed)
+        for _ in range(rng.randrange(40)):
+            state.apply(rng.choice(state.legal_actions()))
+        while len(state.legal_actions()) == 1:  # a real choice, which the agent searches
+            state.apply(state.legal_actions()[0])
+        fast = twin_module(game).twin(state, 1)
+        assert fast.round_count() == state.round_count()
+        agent = ISMCTSAgent(seed=1, iters=30, rounds=1)
+        agent.choose(state, state.current_player)
+        assert agent.last.get("twin")
+        last = state.round_count()
+        search = Search(0.7, 0.0, 1, -1, rank_rewards, False, time.perf_counter,
+                        last_round=last)
+        for _ in range(5):
+            det = fast.determinize(fast.to_act(), Rng(seed))
+            search.play_out(det, Rng(seed), -1.0)
+            assert det.to_act() < 0 or (det.round_count() == last + 1
+                                        and det.estimate() is not None)
