@@ -304,7 +304,7 @@ def _draw_towers(owner: int, towers: list[list[str]], done: list) -> list[str]:
     labels = []
     for lane, tower in enumerate(towers):
         mark = "*" if done[lane] is not None else ""
-        if not done[lane] and tower and tower[-1] in BLOCKERS:
+        if done[lane] is None and tower and tower[-1] in BLOCKERS:
             mark = "x"
         labels.append((tower_name(owner, lane) + mark).center(width))
     rows.append("  " + "".join(labels).rstrip() + "   (* complete, x blocked)")

@@ -564,6 +564,17 @@ def test_render_draws_the_towers():
     assert "1bat" in lines[two + 1], "a tower is drawn upright, its 1 below its 2"
 
 
+def test_render_marks_a_tower_an_elephant_completed_for_seat_0_complete():
+    """Seed: "Some rules allow elephants to complete a tower as well": such a tower, topped by
+    the black elephant and credited to seat 0 (a seat number that is falsy), is drawn complete
+    (*), not blocked (x); an open tower topped by the black elephant is blocked."""
+    from parlour.games.izind import _draw_towers
+    done_tower = [f"{n}bat" for n in range(1, 10)] + ["black"]
+    rows = _draw_towers(1, [done_tower, ["1snake", "black"], ["2shark"]], [0, None, None])
+    labels = rows[-1].split()
+    assert labels[:3] == ["1a*", "1bx", "1c"]
+
+
 def test_the_heuristic_beats_random():
     """The heuristic computer player plainly beats the random one, from either seat."""
     game = parlour.load("izind")
