@@ -188,7 +188,6 @@ class ArschlochFast(FastState):
     ranking and points; a match deals again until its points or rounds are reached."""
 
     rules: Rules
-    events: list[Event] | None
     phase: int
     turn: int
     round: int
@@ -267,12 +266,6 @@ class ArschlochFast(FastState):
 
     def to_act(self) -> int:
         return self.turn
-
-    def emit(self, kind: int, seat: int = -1, other: int = -1, cards: tuple[int, ...] = (),
-             more: tuple[int, ...] = ()) -> None:
-        events = self.events
-        if events is not None:
-            events.append(Event(kind, seat, other, cards, more))
 
     def outside_cards(self, rank: int, suits: int) -> tuple[int, ...]:
         outside = self.rules.outside

@@ -115,7 +115,6 @@ class ChangelandsFast(FastState):
     """A position: the field, the markers, the hands and the piles, whose turn and how far in."""
 
     limit: int  # the round limit
-    events: list[Event] | None
     actor: int  # NOBODY once over
     phase: int
     steps: int  # taken this turn
@@ -156,11 +155,6 @@ class ChangelandsFast(FastState):
 
     def to_act(self) -> int:
         return self.actor
-
-    def emit(self, kind: int, seat: int = -1, square: int = -1, cards: tuple[int, ...] = (),
-             way: int = 0) -> None:
-        if self.events is not None:
-            self.events.append(Event(kind, seat, square, cards, (way,)))
 
     # The field, the seats and the deal ---------------------------------------------------------
     def deal(self, cards: list[int] | None) -> None:
@@ -268,7 +262,7 @@ class ChangelandsFast(FastState):
         target = self.markers[seat] + OFFSET[action]
         self.markers[seat] = target
         self.steps += 1
-        self.emit(STEPPED, seat, target, (), action)
+        self.emit(STEPPED, seat, target, (), (action,))
         if target == GOALS[seat]:
             self.winner, self.actor, self.phase = seat, NOBODY, OVER
             self.emit(WON, seat)

@@ -62,6 +62,13 @@ class FastState:
     players: int
     chances: int
     rng: Rng
+    events: list[Event] | None  # where a step tells what it did; None in search
+
+    def emit(self, kind: int, seat: int = -1, other: int = -1, cards: tuple[int, ...] = (),
+             more: tuple[int, ...] = ()) -> None:
+        events = self.events
+        if events is not None:
+            events.append(Event(kind, seat, other, cards, more))
 
     def to_act(self) -> int:
         raise NotImplementedError

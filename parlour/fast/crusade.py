@@ -79,7 +79,6 @@ MUST_FOLLOW: Final = 6
 class CrusadeFast(FastState):
     """A position: the deal, the bid, the tie, the tricks of each hand of the match."""
 
-    events: list[Event] | None
     hands_total: int  # 1, or one hand per dealer in a match
     phase: int
     actor: int  # the seat to act, NOBODY when over
@@ -136,12 +135,6 @@ class CrusadeFast(FastState):
 
     def to_act(self) -> int:
         return self.actor
-
-    def emit(self, kind: int, seat: int = -1, other: int = -1, cards: tuple[int, ...] = (),
-             more: tuple[int, ...] = ()) -> None:
-        events = self.events
-        if events is not None:
-            events.append(Event(kind, seat, other, cards, more))
 
     # The deal ---------------------------------------------------------------------------------
     def deal(self, cards: list[int] | None) -> None:

@@ -174,7 +174,6 @@ class IzindFast(FastState):
     """A position: the towers, the hands, the two piles, the passes and redraws, the winner."""
 
     rules: Rules
-    events: list[Event] | None
     actor: int  # NOBODY when over
     winner: int  # -1 while the game goes on
     lost_by_passes: bool
@@ -218,12 +217,6 @@ class IzindFast(FastState):
 
     def to_act(self) -> int:
         return self.actor
-
-    def emit(self, kind: int, seat: int = -1, other: int = -1,
-             cards: tuple[int, ...] = ()) -> None:
-        events = self.events
-        if events is not None:
-            events.append(Event(kind, seat, other, cards))
 
     # The deal -----------------------------------------------------------------------------------
     def deal(self, cards: list[int] | None = None) -> None:

@@ -213,7 +213,6 @@ class MagesWildFast(FastState):
     players: int
     chances: int
     rng: Rng
-    events: list[Event] | None
     god_effects: bool
     limit: int
     hands: list[int]
@@ -259,12 +258,6 @@ class MagesWildFast(FastState):
 
     def to_act(self) -> int:
         return self.current
-
-    def emit(self, kind: int, seat: int = -1, other: int = -1,
-             cards: tuple[int, ...] = (), more: tuple[int, ...] = ()) -> None:
-        events = self.events
-        if events is not None:
-            events.append(Event(kind, seat, other, cards, more))
 
     # A turn: play a card that fits, else draw one, else pass ---------------------------------
     def legal(self) -> list[int]:

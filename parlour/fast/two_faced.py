@@ -93,7 +93,6 @@ MUST_FOLLOW: Final = 4
 class TwoFacedFast(FastState):
     """A position: the deal, the draft, the nine tricks."""
 
-    events: list[Event] | None
     phase: int
     actor: int  # the seat to act, NOBODY when over
     hands: list[int]
@@ -135,12 +134,6 @@ class TwoFacedFast(FastState):
 
     def to_act(self) -> int:
         return self.actor
-
-    def emit(self, kind: int, seat: int = -1, other: int = -1,
-             cards: tuple[int, ...] = ()) -> None:
-        events = self.events
-        if events is not None:
-            events.append(Event(kind, seat, other, cards))
 
     # The deal ---------------------------------------------------------------------------------
     def deal(self, cards: list[int] | None) -> None:

@@ -410,7 +410,7 @@ class ChangelandsState(WrappedState):
     # The log, told from the core's events -----------------------------------------------------
     def _tell(self, e) -> None:
         names = [NAME[c] for c in e.cards] + ["", ""]
-        way = e.more[0]
+        way = e.more[0] if e.more else 0
         self.log.append(LINES[e.kind].format(
             seat=e.seat, square=cell_name(e.other) if e.other >= 0 else "",
             cards=" ".join(names[:min(4, len(e.cards))]), card=names[0], other=names[1],
