@@ -83,6 +83,42 @@ def titles(players: int) -> list[str]:
     return ["President", "Vice-President", *middle, "Vice-Arschloch", "Arschloch"]
 
 
+# The one numbering, the core's ----------------------------------------------------------------
+def action_id(action) -> int:
+    if isinstance(action, Pass):
+        return core.PASS
+    if isinstance(action, Play):
+        suits = sum(1 << FRENCH_SUITS.index(c[1]) for c in action.cards)
+        return core.play_number(FRENCH_RANKS.index(action.cards[0][0]), suits)
+    if isinstance(action, Give):
+        return core.GIVE + CARD[action.card]
+    if isinstance(action, Swap):
+        return core.SWAP + CARD[action.take] * 52 + CARD[action.put]
+    raise ValueError(f"{action!r} is not an Arschloch action")
+
+
+NAME = FRENCH_52.cards  # an outside card's name: its index in the 52-card deck
+CARD = {name: i for i, name in enumerate(NAME)}
+_ACTIONS: list = [None] * core.ACTIONS  # each number's action, made once
+
+
+def action_of(number: int):
+    action = _ACTIONS[number]
+    if action is None:
+        if number == core.PASS:
+            action = PASS
+        elif number < core.GIVE:
+            rank, suits = FRENCH_RANKS[core.PLAY_FRENCH[number]], core.PLAY_SUITS[number]
+            action = _play(tuple(rank + s for i, s in enumerate(FRENCH_SUITS) if suits >> i & 1))
+        elif number < core.SWAP:
+            action = Give(NAME[number - core.GIVE])
+        else:
+            take, put = divmod(number - core.SWAP, 52)
+            action = Swap(NAME[take], NAME[put])
+        _ACTIONS[number] = action
+    return action
+
+
 # The game --------------------------------------------------------------------------------------
 @register
 class Arschloch(Game):
@@ -325,50 +361,9 @@ class Arschloch(Game):
 
 
     # One numbering of the actions, the core's: records, adapters and search use it alike.
-    @property
-    def action_space_size(self) -> int:
-        return core.ACTIONS
-
-    def action_id(self, action) -> int:
-        return action_id(action)
-
-    def action_from_id(self, number: int):
-        return action_of(number)
-
-
-def action_id(action) -> int:
-    if isinstance(action, Pass):
-        return core.PASS
-    if isinstance(action, Play):
-        suits = sum(1 << FRENCH_SUITS.index(c[1]) for c in action.cards)
-        return core.play_number(FRENCH_RANKS.index(action.cards[0][0]), suits)
-    if isinstance(action, Give):
-        return core.GIVE + CARD[action.card]
-    if isinstance(action, Swap):
-        return core.SWAP + CARD[action.take] * 52 + CARD[action.put]
-    raise ValueError(f"{action!r} is not an Arschloch action")
-
-
-NAME = FRENCH_52.cards  # an outside card's name: its index in the 52-card deck
-CARD = {name: i for i, name in enumerate(NAME)}
-_ACTIONS: list = [None] * core.ACTIONS  # each number's action, made once
-
-
-def action_of(number: int):
-    action = _ACTIONS[number]
-    if action is None:
-        if number == core.PASS:
-            action = PASS
-        elif number < core.GIVE:
-            rank, suits = FRENCH_RANKS[core.PLAY_FRENCH[number]], core.PLAY_SUITS[number]
-            action = _play(tuple(rank + s for i, s in enumerate(FRENCH_SUITS) if suits >> i & 1))
-        elif number < core.SWAP:
-            action = Give(NAME[number - core.GIVE])
-        else:
-            take, put = divmod(number - core.SWAP, 52)
-            action = Swap(NAME[take], NAME[put])
-        _ACTIONS[number] = action
-    return action
+    action_space_size = core.ACTIONS
+    action_id = staticmethod(action_id)
+    action_from_id = staticmethod(action_of)
 
 
 def _rank(word: str) -> str:
@@ -385,8 +380,6 @@ def _card(word: str) -> str:
     if len(word) != 2 or word[0] not in FRENCH_RANKS or word[1] not in FRENCH_SUITS:
         raise IllegalAction(f"{word!r} is not a card; write rank then suit, e.g. 8H, TD, AS")
     return word
-
-
 
 
 # The log lines of the events that name at most their seat.

@@ -88,6 +88,20 @@ ACTIONS = [STOP, *STEP.values(),
            *(Replace(c, q) for c in VIASHI_CARDS for q in range(core.SQUARES))]
 
 
+def action_id(action) -> int:
+    if isinstance(action, Stop):
+        return core.STOP
+    if isinstance(action, Step):
+        return 1 + DIRECTIONS.index(action.direction)
+    if isinstance(action, Replace):
+        return core.CHANGE + CARD[action.card] * core.SQUARES + action.square
+    raise ValueError(f"{action!r} is not a Changelands action")
+
+
+def action_of(number: int):
+    return ACTIONS[number]
+
+
 # The game --------------------------------------------------------------------------------------
 @register
 class Changelands(Game):
@@ -223,15 +237,9 @@ class Changelands(Game):
         return ACTIONS[core.CHANGE + CARD[card] * core.SQUARES + parse_cell(words[1])]
 
     # One numbering of the actions, the core's: records, adapters and search use it alike.
-    @property
-    def action_space_size(self) -> int:
-        return core.ACTIONS
-
-    def action_id(self, action) -> int:
-        return action_id(action)
-
-    def action_from_id(self, number: int):
-        return action_of(number)
+    action_space_size = core.ACTIONS
+    action_id = staticmethod(action_id)
+    action_from_id = staticmethod(action_of)
 
     # The terminal: the field as a grid, north at the top, each square's card, the way it points
     # and the markers on it.
@@ -305,20 +313,6 @@ def _last_changes(log: list[str]) -> dict[int, tuple[str, str]]:
         if len(words) >= 6 and words[0] == "seat" and words[2] == "puts" and words[4] == "on":
             last[int(words[1])] = (words[3], words[5])
     return last
-
-
-def action_id(action) -> int:
-    if isinstance(action, Stop):
-        return core.STOP
-    if isinstance(action, Step):
-        return 1 + DIRECTIONS.index(action.direction)
-    if isinstance(action, Replace):
-        return core.CHANGE + CARD[action.card] * core.SQUARES + action.square
-    raise ValueError(f"{action!r} is not a Changelands action")
-
-
-def action_of(number: int):
-    return ACTIONS[number]
 
 
 # The log line of each event, by kind.
