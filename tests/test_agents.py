@@ -19,16 +19,16 @@ from parlour.agents import HARD_SECONDS, ISMCTSAgent, RandomAgent, ismcts, make_
 from parlour.agents.arena import entries_of, mean_ci, places_of, run_arena
 from parlour.agents.arena_cli import app as arena_app, split_agents
 from parlour.agents.hints import format_hints, hints
-from parlour.agents.ismcts import (
+from parlour.agents.profile import profile_of
+from parlour.core.hidden import NoDeal, redeal
+from parlour.fast.readable import ReadablePosition
+from parlour.fast.rewards import (
     gain_rewards,
     minmax_rewards,
     rank_rewards,
-    step,
     value_rewards,
     win_shares,
 )
-from parlour.agents.profile import profile_of
-from parlour.core.hidden import NoDeal, redeal
 
 GAMES = parlour.games()
 
@@ -275,18 +275,21 @@ def test_same_seed_same_move_whatever_the_hash_seed():
     assert len(outs) == 1
 
 
-def test_unchecked_step_matches_apply(game):
-    """Search plays legal moves through `step` (no second legality check): same states."""
+def test_the_readable_game_searched_by_action_ids_matches_apply(game):
+    """The one search loop plays a readable state by the game's action ids (ReadablePosition):
+    the same states as apply, the same seat to act and returns."""
     rng = random.Random(17)
     a = game.new_state(seed=17)
-    b = a.clone()
+    b = ReadablePosition(a.clone(), None)
     while not a.is_terminal:
         legal = a.legal_actions()
+        assert b.legal() == [game.action_id(action) for action in legal]
         action = legal[rng.randrange(len(legal))]
         a.apply(action)
-        step(b, action)
-        assert a == b
-    assert b.is_terminal and a.returns() == b.returns()
+        b.step(game.action_id(action))
+        assert a == b.state
+        assert b.to_act() == (-1 if a.current_player is None else a.current_player)
+    assert b.to_act() < 0 and a.returns() == b.returns()
 
 
 def test_rewards_are_normalised():
@@ -563,22 +566,20 @@ def test_playouts_stop_at_the_depth_where_the_game_estimates(monkeypatch):
     state = positions(game, 7, count=1)[0]
     seat = state.current_player
     cls = type(state)
-    moves = []
-    real_step = ismcts.step
+    moves = []  # where each estimate was asked: moves played since the searched position
 
-    def counting_step(det, action):
-        moves.append(action)
-        real_step(det, action)
+    def estimate(self):
+        moves.append(len(self.history) - len(state.history))
+        return [0.0] * self.game.players
 
-    monkeypatch.setattr(ismcts, "step", counting_step)
-    monkeypatch.setattr(cls, "estimate", lambda self: [0.0] * self.game.players, raising=False)
-    # The readable search, whose steps are counted here; the twin's cut is tested in tests/fast.
+    monkeypatch.setattr(cls, "estimate", estimate, raising=False)
+    # The readable search, whose moves its history counts; the core's cut is tested in tests/fast.
     ISMCTSAgent(seed=3, iters=1, depth=2, twins=False).search(state, seat)
-    assert len(moves) == 1 + 2, "one tree move, then two playout moves"
-    monkeypatch.setattr(cls, "estimate", lambda self: None, raising=False)
+    assert moves == [1 + 2], "one tree move, then two playout moves"
+    monkeypatch.setattr(cls, "estimate", lambda self: moves.append(None), raising=False)
     moves.clear()
     ISMCTSAgent(seed=3, iters=1, depth=2, twins=False).search(state, seat)
-    assert len(moves) > 3 or state.clone().is_terminal
+    assert moves == [None], "asked once at the depth, it played on to the end"
     with pytest.raises(OptionError):
         ISMCTSAgent(seed=3, iters=1, depth=0)
 

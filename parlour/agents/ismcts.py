@@ -19,10 +19,10 @@ import time
 from functools import partial
 
 from ..core.errors import OptionError
-from ..core.hidden import NoDeal
 from ..fast import twin_module
 from ..fast.core import Rng
-from ..fast.rewards import gain_rewards, minmax_rewards, rank_rewards, value_rewards, win_shares
+from ..fast.readable import ReadablePosition
+from ..fast.rewards import gain_rewards, minmax_rewards, rank_rewards, value_rewards
 from ..fast.search import Search
 from .base import Agent
 
@@ -45,20 +45,6 @@ class Node:
         self.reward = 0.0
         self.squares = 0.0  # sum of squared rewards: how sure the mean is
         self.wins = 0.0  # iterations the mover finished on top (ties split), for hints
-
-
-class _OutOfTime(Exception):
-    pass
-
-
-def step(state, action) -> None:
-    """Apply an action taken from `state.legal_actions()` without checking it again.
-
-    The contract's `apply` asks `_check` first, which for many games rebuilds the legal actions
-    (the default `_check` does exactly that). Search only ever plays legal actions, so it calls the
-    rules directly and keeps the history as `apply` would (tests compare both paths)."""
-    state._apply(action)
-    state.history.append(action)
 
 
 def value_scorer(game):
@@ -180,171 +166,52 @@ class ISMCTSAgent(Agent):
         score = REWARDS[self.reward]
         if score is value_rewards:
             score = value_scorer(state.game)
+        elif score is gain_rewards:
+            score = minmax_rewards  # of the gains, which the search takes itself
         # The round is public, the same in every determinization: found once, not per iteration.
         rounds = state.round_count() if self.rounds is not None else None
         last_round = None if rounds is None else rounds + self.rounds - 1
-        root = Node(None)
         first = None
         if self.prior == "heuristic":
             first = self.heuristic(seed=rng.getrandbits(32)).choose(state, seat)
-        # A determinize set on this very state (a caller's, a test's) is the search's only view
-        # of the hidden cards: the integer form, with its own, is not used then.
+        # The game's core where it serves this search; else the readable state under the core's
+        # names. A determinize set on this very state (a caller's, a test's) is the search's only
+        # view of the hidden cards: the core, with its own, is not used then.
+        position, encode = None, state.game.action_id
         if self.twins and "determinize" not in vars(state):
             module = twin_module(state.game)
             fast = module.twin(state, rng.getrandbits(64)) if module is not None else None
-            # Heuristic playouts run on the integer form where it offers the game's heuristic,
-            # and a round limit where it counts the rounds.
+            # Heuristic playouts run on the core where it offers the game's heuristic, and a
+            # round limit where it counts the rounds.
             if (fast is not None and (policies is None or fast.heuristic)
                     and (last_round is None or fast.round_count() >= 0)):
-                root, done = self._search_twin(module, fast, state, seat, rng, deadline, first,
-                                               last_round)
-                self.last = {"iterations": done, "seconds": now() - start, "root": root,
-                             "first": first, "twin": True}
-                return root
-        done = spent = 0
-        limit = self.iters if self.iters is not None else 1 << 62
-        clock = now
-        while spent < limit:
-            if deadline is not None and clock() >= deadline:
-                break
-            spent += 1
-            try:
-                self._iterate(state, seat, root, rng, deadline, policies, score, first,
-                              last_round)
-            except _OutOfTime:
-                break
-            except NoDeal:
-                # No deal fitting what the seat knows turned up: the iteration is spent and
-                # nothing learned, rather than searched on the real hands.
-                continue
-            done += 1
-            root.visits = done
-        self.last = {"iterations": done, "seconds": clock() - start, "root": root,
-                     "first": first}
-        return root
-
-    def _search_twin(self, module, fast, state, seat, rng, deadline, first, last_round=None):
-        """The same search on the game's integer twin (parlour/fast/search.py); the root comes
-        back keyed by readable actions, as `ranked` and `best_action` read it."""
-        score = REWARDS[self.reward]
-        if score is value_rewards:
-            score = value_scorer(state.game)
-        elif score is gain_rewards:
-            score = minmax_rewards  # of the gains, which the twin's search takes itself
+                position = fast
+                # A core whose moves are the game's action ids needs no encode of its own.
+                encode = getattr(module, "encode", encode)
+        on_core = position is not None
+        if position is None:
+            position = ReadablePosition(state, policies)
         search = Search(self.c, self.widen, -1 if self.tree is None else self.tree,
                         -1 if self.depth is None else self.depth, score,
-                        self.reward == "gain", now, heuristic=self.rollout == "heuristic",
+                        self.reward == "gain", now, heuristic=policies is not None,
                         last_round=-1 if last_round is None else last_round)
-        legal = state.legal_actions()
-        # A core whose moves are the game's action ids needs no encode of its own.
-        encode = getattr(module, "encode", state.game.action_id)
-        by_code = {encode(action): action for action in legal}
         limit = self.iters if self.iters is not None else 1 << 62
-        fast_root, done = search.run(fast, seat, Rng(rng.getrandbits(64)), limit,
+        fast_root, done = search.run(position, seat, Rng(rng.getrandbits(64)), limit,
                                      -1.0 if deadline is None else deadline,
                                      -1 if first is None else encode(first))
+        # The root keyed by readable actions, as `ranked`, `best_action` and hints read it.
+        by_code = {encode(action): action for action in state.legal_actions()}
         root = Node(None)
         root.visits = fast_root.visits
-        for code, twin in fast_root.children.items():
+        for code, child in fast_root.children.items():
             if code in by_code:
-                child = root.children[by_code[code]] = Node(twin.seat)
-                child.visits, child.avail, child.reward = twin.visits, twin.avail, twin.reward
-                child.squares, child.wins = twin.squares, twin.wins
-        return root, done
-
-    def _iterate(self, state, seat, root, rng, deadline, policies, score, first=None,
-                 last_round=None) -> None:
-        det = state.determinize(seat, rng)
-        path: list = []  # (child taken, children that were available beside it)
-        start = det.returns() if score is gain_rewards else None
-        try:
-            self._descend(det, root, rng, deadline, path, first)
-            returns = self._play_out(det, rng, deadline, policies, self.depth, last_round)
-        except _OutOfTime:
-            # An iteration cut short leaves no trace: drop the node it added, if any.
-            if path and path[-1][0].visits == 0:
-                parent = path[-2][0] if len(path) > 1 else root
-                for action, child in list(parent.children.items()):
-                    if child is path[-1][0]:
-                        del parent.children[action]
-            raise
-        rewards = score(returns) if start is None else score(returns, start)
-        wins = win_shares(returns)
-        for child, available in path:
-            for ch in available:
-                ch.avail += 1
-            child.visits += 1
-            reward = rewards[child.seat]
-            child.reward += reward
-            child.squares += reward * reward
-            child.wins += wins[child.seat]
-
-    def _descend(self, det, node, rng, deadline, path, first=None) -> None:
-        """Selection by UCB over the actions legal in this determinization, down to the first
-        action not tried yet, which gets a node (`first`, if given and legal, at the root)."""
-        clock = now
-        c = self.c
-        widen = self.widen
-        log = math.log
-        sqrt = math.sqrt
-        levels = self.tree if self.tree is not None else -1
-        while not det.is_terminal and len(path) != levels:
-            if deadline is not None and clock() >= deadline:
-                raise _OutOfTime
-            legal = det.legal_actions()
-            children = node.children
-            untried = [a for a in legal if a not in children]
-            if untried and (not widen or len(legal) - len(untried)
-                            < 1 + widen * sqrt(node.visits)):
-                if first is not None and first in untried:
-                    action = first
-                else:
-                    action = untried[rng.randrange(len(untried))]
-                child = children[action] = Node(det.current_player)
-                # Untried actions have no node yet: their availability starts when they do.
-                path.append((child, [children[a] for a in legal if a in children]))
-                step(det, action)
-                return
-            tried = [a for a in legal if a in children] if untried else legal
-            available = [children[a] for a in tried]
-            best_score = -1.0
-            best = best_action = None
-            for a, ch in zip(tried, available):
-                # ch.avail + 1: this iteration counts as an availability for every option here.
-                value = ch.reward / ch.visits + c * sqrt(log(ch.avail + 1) / ch.visits)
-                if value > best_score:
-                    best_score, best, best_action = value, ch, a
-            path.append((best, available))
-            step(det, best_action)
-            node = best
-            first = None
-
-    @staticmethod
-    def _play_out(det, rng, deadline, policies, depth=None, last_round=None) -> list[float]:
-        """The default policy to the end of the game (uniform random, or each seat's heuristic
-        seeing only its own view of the determinization), or for `depth` moves, or until a round
-        after `last_round` begins, where the game then offers an estimate of the returns.
-        Returns the (estimated) returns."""
-        clock = now
-        moves = 0
-        limit = depth if depth is not None else -1
-        while not det.is_terminal:
-            if moves == limit or (last_round is not None and det.round_count() > last_round):
-                guess = det.estimate()
-                if guess is not None:
-                    return guess
-            if deadline is not None and clock() >= deadline:
-                raise _OutOfTime
-            legal = det.legal_actions()
-            if policies is None:
-                action = legal[rng.randrange(len(legal))]
-            else:
-                actor = det.current_player
-                action = legal[0] if len(legal) == 1 else policies[actor].act(det.view(actor),
-                                                                               legal)
-            step(det, action)
-            moves += 1
-        return det.returns()
+                node = root.children[by_code[code]] = Node(child.seat)
+                node.visits, node.avail, node.reward = child.visits, child.avail, child.reward
+                node.squares, node.wins = child.squares, child.wins
+        self.last = {"iterations": done, "seconds": now() - start, "root": root, "first": first}
+        if on_core:
+            self.last["twin"] = True
+        return root
 
     @staticmethod
     def ranked(root: Node, legal) -> list[tuple]:

@@ -1,13 +1,11 @@
-"""ISMCTS on a game's integer twin: parlour/agents/ismcts.py's search, step for step, with the
-twin's ints for actions and its lean step for the rules. The agent there decides when to search
-here (random playouts, a twin for the game and its options) and turns the root back into
-readable actions.
+"""ISMCTS, the one loop: parlour/agents/ismcts.py's agent runs it on a game's core, or on a
+readable state under the core's names (readable.py), and turns the root back into readable
+actions.
 
-Kept in line with ISMCTSAgent._iterate/_descend/_play_out: selection by UCB over the actions
-legal in each determinization (availability counts), progressive widening, the first move tried
-at the root, a tree no deeper than `levels`, playouts cut at `depth` moves or once a round after
-`last_round` has begun, where the game estimates, and iterations cut short by the deadline leave
-no trace."""
+Selection by UCB over the actions legal in each determinization (availability counts),
+progressive widening, the first move tried at the root, a tree no deeper than `levels` nor past
+`last_round`, playouts cut at `depth` moves or once a round after `last_round` has begun, where
+the game estimates, and iterations cut short by the deadline leave no trace."""
 
 from __future__ import annotations
 
@@ -114,7 +112,10 @@ class Search:
         c = self.c
         widen = self.widen
         levels = self.levels
-        while det.to_act() >= 0 and len(path) != levels:
+        last_round = self.last_round
+        # The tree ends where the playouts do: at a round after the limit, too.
+        while det.to_act() >= 0 and len(path) != levels and not (
+                last_round >= 0 and det.round_count() > last_round):
             if deadline >= 0.0 and clock() >= deadline:
                 raise OutOfTime
             legal = det.legal()
