@@ -105,6 +105,16 @@ class FastState:
 
     heuristic: bool = False
 
+    def random_step(self, draw: Callable[[], float]) -> None:
+        """A playout's move: one of legal() at random, by `draw` (the generator's random())."""
+        legal = self.legal()
+        self.step(legal[int(draw() * len(legal))])
+
+    def heuristic_step(self) -> None:
+        """A heuristic playout's move: the only legal one, or the heuristic's."""
+        legal = self.legal()
+        self.step(legal[0] if len(legal) == 1 else self.heuristic_action(legal))
+
     def round_count(self) -> int:
         """The rounds (hands of a match) begun so far, the one under way counted, as the
         readable state's round_count(); -1 for a core that does not count them (a search with a

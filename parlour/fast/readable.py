@@ -7,6 +7,7 @@ core's are. It knows no game: every rule is the readable state's."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from .core import FastState, Rng
@@ -65,6 +66,23 @@ class ReadablePosition(FastState):
         # search's.
         return ReadablePosition(self.state.determinize(seat, random.Random(rng.seed())),
                                 self.policies)
+
+    # A playout's moves need no action ids (only the tree's do): the readable moves themselves.
+    def random_step(self, draw: Callable[[], float]) -> None:
+        actions = self.state.legal_actions()
+        self.state.apply(actions[int(draw() * len(actions))])
+
+    def heuristic_step(self) -> None:
+        policies = self.policies
+        if policies is None:
+            raise ValueError("no heuristic to play out with")
+        state = self.state
+        actions = state.legal_actions()
+        if len(actions) > 1:
+            seat = state.current_player
+            state.apply(policies[seat].act(state.view(seat), actions))
+        else:
+            state.apply(actions[0])
 
     def heuristic_action(self, legal: list[int]) -> int:
         policies = self.policies

@@ -165,11 +165,10 @@ class Search:
                     return guess
             if timed and not moves & 7 and clock() >= deadline:
                 raise OutOfTime
-            legal = det.legal()
             if heuristic:
-                det.step(legal[0] if len(legal) == 1 else det.heuristic_action(legal))
+                det.heuristic_step()
             else:
-                det.step(legal[int(draw() * len(legal))])
+                det.random_step(draw)
             moves += 1
         return det.returns()
 
