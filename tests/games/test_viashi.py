@@ -12,7 +12,7 @@ import pytest
 import parlour
 from parlour import IllegalAction
 from parlour.core.cards import GODS, VIASHI_CARDS
-from parlour.games.tricks import ELVISH_STRENGTH, HUMAN_STRENGTH, card_name, read_card
+from parlour.games.tricks import CARD_INDEX, ELVISH_STRENGTH, HUMAN_STRENGTH, card_name, read_card
 from parlour.games.viashi import FROM_HAND, FROM_TABLE, UP, capture
 
 
@@ -268,8 +268,16 @@ def scored(game_id, tricks, owned=None, **options):
     state = dealt(game_id, R_TABLES, R_HANDS, **options) if game_id != "viashilym" else None
     if state is None:
         state = parlour.load("viashilym").new_state(seed=1)
-    state.tricks = list(tricks)
-    state.owned = owned or [[] for _ in tricks]
+    # The core's fields: a place holds a card at least once (`owned1`) or twice (`owned2`).
+    position = state.core
+    position.tricks = list(tricks)
+    position.owned1, position.owned2 = [0] * len(tricks), [0] * len(tricks)
+    for s, cards in enumerate(owned or []):
+        for card in cards:
+            bit = 1 << CARD_INDEX[card]
+            if position.owned1[s] & bit:
+                position.owned2[s] |= bit
+            position.owned1[s] |= bit
     return state.hand_score()
 
 
