@@ -116,18 +116,26 @@ class Rules:
         cards are played as part of the same trick they cancel themselves out and become dead
         cards that cannot take captives themselves" (GAMES.md: they trigger neither the Fool nor
         the Changeling); with only dead cards of the lead suit and no god, none can."""
-        once = twice = 0
-        for card in cards:
-            bit = 1 << card
-            if once & bit:
-                twice |= bit
-            else:
-                once |= bit
-        live = once ^ twice
-        lead = cards[0] // 9
+        once, twice = _copies(cards)
+        return self.captures(cards[0] // 9, once ^ twice)
+
+    def captures(self, lead: int, live: int) -> int:
+        """The card that captures a trick led in suit `lead` whose live cards are `live`."""
         if not live & (SUIT_MASK[lead] | SUIT_MASK[GODS]):
             return -1
         return trick_card(live, lead, self.best, GODS, CAPTURE)
+
+
+def _copies(cards: list[int]) -> tuple[int, int]:
+    """The cards at least once and twice among `cards`, as masks."""
+    once = twice = 0
+    for card in cards:
+        bit = 1 << card
+        if once & bit:
+            twice |= bit
+        else:
+            once |= bit
+    return once, twice
 
 
 _RULES: dict[tuple[object, ...], Rules] = {}
@@ -498,6 +506,8 @@ class ViashiFast(FastState):
     # The heuristic (medium) -------------------------------------------------------------------
     def heuristic_action(self, legal: list[int]) -> int:
         seat, n = self.actor, self.players
+        if legal[0] < HAND:  # the draw: what is unseen does not matter
+            return heuristic_choice(self.rules, legal, seat, [], -1, [], 0)
         seen1, seen2 = self.hand1[seat], self.hand2[seat]
         for cards in (self.table1, self.table2, self.owned1, self.owned2):
             for s in range(n):
@@ -602,12 +612,15 @@ def worth(card: int, king_high: bool) -> int:
     return 9 - rank
 
 
-def _holds(rules: Rules, plays: list[int], threats: list[int]) -> bool:
-    """Whether the last of `plays`, which captures so far, still does whatever one of `threats`
-    is added."""
-    mine = plays[-1]
-    for card in threats:
-        if rules.taker(plays + [card]) != mine:
+def _holds(rules: Rules, plays: list[int], threats: int) -> bool:
+    """Whether the last of `plays`, which captures so far, still does whichever one of the cards
+    `threats` is added (a twin of a live card kills it)."""
+    once, twice = _copies(plays)
+    live, lead, mine = once ^ twice, plays[0] // 9, plays[-1]
+    while threats:
+        bit = threats & -threats
+        threats ^= bit
+        if rules.captures(lead, live & ~bit if once & bit else live | bit) != mine:
             return False
     return True
 
@@ -635,11 +648,12 @@ def heuristic_choice(rules: Rules, legal: list[int], seat: int, trick: list[int]
         lead = trick[0] // 9 if trick else card // 9
         if not later:
             return True
+        threats = 0
         if action >= TABLE:
-            threats = [c for s in later for c in _listed(follow(tables[s], lead), ORDER[0], 0)]
+            for s in later:
+                threats |= follow(tables[s], lead)
         else:
-            suits = SUIT_MASK[lead] | (SUIT_MASK[GODS] if card >= FIRST_GOD else 0)
-            threats = _listed(unseen & suits, ORDER[0], 0)
+            threats = unseen & (SUIT_MASK[lead] | (SUIT_MASK[GODS] if card >= FIRST_GOD else 0))
         return _holds(rules, trick + [card], threats)
 
     if not trick:
@@ -647,11 +661,15 @@ def heuristic_choice(rules: Rules, legal: list[int], seat: int, trick: list[int]
         if safe:  # the weakest sure winner first: the strong ones stay sure
             return min(safe, key=lambda a: worth(a % N_CARDS, king))
         return min(legal, key=lambda a: (SCHOLARS >> (a % N_CARDS) & 1, worth(a % N_CARDS, king)))
-    best = rules.taker(trick)
+    once, twice = _copies(trick)
+    live, lead = once ^ twice, trick[0] // 9
+    best = rules.captures(lead, live)
     holder = -1 if best < 0 else (leader + trick.index(best)) % n
     ours = holder >= 0 and holder == partner
     if not ours:
-        takers = [a for a in legal if rules.taker(trick + [a % N_CARDS]) == a % N_CARDS]
+        takers = [a for a in legal if rules.captures(
+            lead, live & ~(1 << a % N_CARDS) if once >> a % N_CARDS & 1 else
+            live | 1 << a % N_CARDS) == a % N_CARDS]
         if takers:
             cheapest = min(takers, key=lambda a: worth(a % N_CARDS, king))
             if not later or holds(cheapest):
