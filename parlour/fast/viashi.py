@@ -152,7 +152,7 @@ def rules_for(variant: int, players: int, hands_total: int = 1, elvish: bool = F
     return found
 
 
-def _listed(mask: int, order: list[tuple[int, ...]], offset: int) -> list[int]:
+def listed(mask: int, order: list[tuple[int, ...]], offset: int) -> list[int]:
     """The cards of `mask` in the table order, each plus `offset` (an action's)."""
     out: list[int] = []
     for suit in range(SUITS):
@@ -365,10 +365,10 @@ class ViashiFast(FastState):
                 # from his table cards. They must play the same suit as the leader played if they
                 # have that suit, and if a god card is lead they must also play a god card."
                 if self.from_table:
-                    return _listed(follow(self.table1[seat], trick[0] // 9), order, TABLE)
-                return _listed(follow(self.hand1[seat], trick[0] // 9), order, HAND)
+                    return listed(follow(self.table1[seat], trick[0] // 9), order, TABLE)
+                return listed(follow(self.hand1[seat], trick[0] // 9), order, HAND)
             # "The leader chooses to play a card ... from his hand, or from his table cards."
-            return _listed(self.hand1[seat], order, HAND) + _listed(self.table1[seat], order,
+            return listed(self.hand1[seat], order, HAND) + listed(self.table1[seat], order,
                                                                     TABLE)
         if phase == DRAW:
             return self.draw_choices()
@@ -544,7 +544,7 @@ class ViashiFast(FastState):
                 hidden = hand1[s] ^ revealed[s]
                 twice |= hand2[s] | once & hidden
                 once |= hidden
-        pool = _listed(once, ORDER[0], 0) + _listed(twice, ORDER[0], 0)
+        pool = listed(once, ORDER[0], 0) + listed(twice, ORDER[0], 0)
         rng.shuffle(pool)
         i = 0
         for s in range(n):
@@ -693,5 +693,5 @@ def census(fast: ViashiFast) -> list[int]:
     cards = fast.pile + fast.trick + ([fast.drawn_a, fast.drawn_b] if fast.drawn_a >= 0 else [])
     masks = [fast.dead1, fast.dead2] + fast.hand1 + fast.hand2 + fast.table1 + fast.table2
     for mask in masks + fast.owned1 + fast.owned2:
-        cards += _listed(mask, ORDER[0], 0)
+        cards += listed(mask, ORDER[0], 0)
     return cards

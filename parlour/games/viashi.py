@@ -28,7 +28,6 @@ from ..fast.tricks import mask_of
 from .tricks import (
     CARD_INDEX as CARD,  # a card's number, in the core too
     GOD,
-    HUMAN_STRENGTH,
     SCHOLARS,
     SUIT_OF,
     TrickRecord,
@@ -68,11 +67,10 @@ N_CARDS = len(VIASHI_CARDS)
 
 def capture(plays, strength: dict[str, int], fool_takes: int, twins: bool) -> int | None:
     """Index of the play [(seat, card), ...] that makes the capture, or None when no card can (a
-    Viashilym trick of dead cards): the core's `taker`. The orders go with their Fool: the elves'
-    (the Fool takes the Queen, 1) or the humans' (HUMAN_STRENGTH, the Fool takes the King, 2)."""
+    Viashilym trick of dead cards): the core's `taker`. A `strength` goes with its Fool: the
+    elves' (the Fool takes the Queen, 1) or the humans' (the Fool takes the King, 2)."""
     n = len(plays)
-    variant = core.VASHY if fool_takes == 2 or strength is HUMAN_STRENGTH else (
-        core.VIASHILYM if twins else core.VIASHI)
+    variant = core.VASHY if fool_takes == 2 else core.VIASHILYM if twins else core.VIASHI
     cards = [CARD[card] for _, card in plays]
     best = core.rules_for(variant, n).taker(cards)
     return None if best < 0 else cards.index(best)
@@ -445,7 +443,7 @@ def _names(cards) -> list[str]:
 def _place(position, once: int, twice: int) -> list[str]:
     """A place's cards (both copies of a twin) in the table order: by suit, strongest first."""
     order = position.rules.order
-    return [VIASHI_CARDS[c] for c in core._listed(once, order, 0)
+    return [VIASHI_CARDS[c] for c in core.listed(once, order, 0)
             for _ in range(1 + (twice >> c & 1))]
 
 

@@ -8,6 +8,7 @@ import random
 import re
 
 import pytest
+from alike import play_asking_both
 
 import parlour
 from parlour import IllegalAction
@@ -620,6 +621,20 @@ def test_heuristic_beats_random():
             theirs += sum(r[s] for s in range(game.players) if s not in seats) / (
                 game.players - len(seats))
         assert mine > 1.2 * theirs, game_id
+
+
+def test_the_heuristic_chooses_alike_from_the_position_and_from_the_view():
+    """The medium player is the core's heuristic (parlour/fast/viashi.py): asked from the position,
+    as the search's playouts ask it, and from the seat's view alone, it makes one choice."""
+    checked = 0
+    for game_id, options in (("viashi", {"round": True, "handicap": True}), ("vashy", {}),
+                             ("viashilym", {}), ("viashilym", {"elvish": False})):
+        game = parlour.load(game_id, **options)
+        rng = random.Random(7)
+        for seed in range(3):
+            state = game.new_state(seed=seed)
+            checked += play_asking_both(state, game.heuristic(seed=seed), rng, 0.3)[1]
+    assert checked > 1500
 
 
 def test_views_never_show_hidden_cards():
