@@ -79,8 +79,12 @@ TAKEN: Final = 5  # seat captured the trick led by `other`, cards as played
 DEAD: Final = 6  # nobody can take the trick led by `other` (twins cancelled): cards leave play
 SCORED: Final = 7  # the hand's points by what earned them: `other` parts a seat, more seat by seat
 GAME_OVER: Final = 8
+FOOL: Final = 9  # seat's Fool captured over the Queen (Vashy: the King) of its suit
+CHANGELING_TAKES: Final = 10  # seat's Changeling captured the Lady
+TWINS: Final = 11  # Viashilym: cards, each played twice in the trick, cancelled
 EVENT_NAMES: Final = ("dealt", "tabled", "split at random", "lead", "played", "captured",
-                      "dead trick", "hand scored", "game over")
+                      "dead trick", "hand scored", "game over", "fool captures",
+                      "changeling takes lady", "twins cancel")
 
 # Why a move is refused: the readable layer words each.
 LEGAL: Final = 0
@@ -427,6 +431,9 @@ class ViashiFast(FastState):
         trick = self.trick
         best = self.rules.taker(trick)
         leader = self.leader
+        if self.events is not None:
+            self.tell_exceptions(best, (leader + trick.index(best)) % self.players if best >= 0
+                                 else -1)
         if best < 0:
             for card in trick:
                 bit = 1 << card
@@ -446,6 +453,18 @@ class ViashiFast(FastState):
         self.actor = leader
         if not self.hand1[leader] and not self.table1[leader]:
             self.end_hand()
+
+    def tell_exceptions(self, best: int, seat: int) -> None:
+        """For the lab: which of the capture's exceptions made this one."""
+        once, twice = _copies(self.trick)
+        live = once ^ twice
+        if twice:
+            self.emit(TWINS, -1, -1, tuple(listed(twice, ORDER[0], 0)))
+        if best == N_CARDS - 1 and live >> FIRST_GOD & 1:
+            self.emit(CHANGELING_TAKES, seat)
+        elif 0 <= best < FIRST_GOD and best % 9 == 8 and live >> (
+                best - 8 + (1 if self.rules.king_high else 0)) & 1:
+            self.emit(FOOL, seat)
 
     # The scoring -----------------------------------------------------------------------------
     def hand_parts(self) -> list[tuple[int, ...]]:

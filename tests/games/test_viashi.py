@@ -6,6 +6,7 @@ hand[j] down) and plays the draw through the rules."""
 
 import random
 import re
+from collections import Counter
 
 import pytest
 from alike import play_asking_both
@@ -635,6 +636,22 @@ def test_the_heuristic_chooses_alike_from_the_position_and_from_the_view():
             state = game.new_state(seed=seed)
             checked += play_asking_both(state, game.heuristic(seed=seed), rng, 0.3)[1]
     assert checked > 1500
+
+
+def test_the_lab_counts_the_exceptions_of_the_capture():
+    """The core's events name the capture's exceptions: the Fool over the Queen, the Changeling
+    over the Lady, Viashilym's twins cancelling and the dead trick nobody takes."""
+    counts = Counter()
+    game = parlour.load("viashilym")
+    for seed in range(30):
+        state = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal:
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+        counts.update(state.event_counts())
+    for name in ("fool captures", "changeling takes lady", "twins cancel", "dead trick"):
+        assert counts[name] >= 2, (name, counts)
 
 
 def test_views_never_show_hidden_cards():
