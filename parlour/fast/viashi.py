@@ -187,7 +187,6 @@ class ViashiFast(FastState):
     """A position: the pile and the draw, the hands and tables, the captures, the scores of the
     hands of the round (or set)."""
 
-    events: list[Event] | None
     phase: int
     actor: int  # the seat to act, NOBODY when over
     hand_no: int  # hands dealt
@@ -257,12 +256,6 @@ class ViashiFast(FastState):
 
     def to_act(self) -> int:
         return self.actor
-
-    def emit(self, kind: int, seat: int = -1, other: int = -1, cards: tuple[int, ...] = (),
-             more: tuple[int, ...] = ()) -> None:
-        events = self.events
-        if events is not None:
-            events.append(Event(kind, seat, other, cards, more))
 
     def next_seat(self, seat: int) -> int:
         """The next seat in the order of play (Viashi's counterclockwise, Vashy's clockwise)."""
@@ -518,6 +511,9 @@ class ViashiFast(FastState):
             self.emit(GAME_OVER)
         else:
             self.deal(None)
+
+    def round_count(self) -> int:
+        return self.hand_no  # the hands of the round (set), the one under way counted
 
     def returns(self) -> list[float]:
         return [float(s) for s in self.scores]

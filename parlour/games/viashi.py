@@ -144,15 +144,10 @@ class _ViashiFamily(Game):
             return FROM_TABLE[card]
         return state.play_of(card)
 
-    @property
-    def action_space_size(self) -> int:
-        return core.ACTIONS
-
-    def action_id(self, action) -> int:
-        return action_id(action)
-
-    def action_from_id(self, number: int):
-        return action_of(number)
+    # One numbering of the actions, the core's: records, adapters and search use it alike.
+    action_space_size = core.ACTIONS
+    action_id = staticmethod(action_id)
+    action_from_id = staticmethod(action_of)
 
     def render(self, view: dict) -> str:
         return render(self, view)
