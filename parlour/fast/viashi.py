@@ -523,19 +523,12 @@ class ViashiFast(FastState):
         seat, n = self.actor, self.players
         if legal[0] < HAND:  # the draw: what is unseen does not matter
             return heuristic_choice(self.rules, legal, seat, [], -1, [], 0)
-        seen1, seen2 = self.hand1[seat], self.hand2[seat]
-        for cards in (self.table1, self.table2, self.owned1, self.owned2):
-            for s in range(n):
-                seen2 |= seen1 & cards[s]
-                seen1 |= cards[s]
-        for c in self.trick:
-            seen2 |= seen1 & 1 << c
-            seen1 |= 1 << c
-        for mask in (self.dead1, self.dead2):
-            seen2 |= seen1 & mask
-            seen1 |= mask
-        # A card is unseen while a copy of it is: the one copy, or the second of two.
-        unseen = ((1 << N_CARDS) - 1) ^ (seen2 if self.rules.twins else seen1)
+        # In the play every card is in sight (a hand, a table, a capture, the dead, the trick) but
+        # the others' hands: a card is unseen while a copy of it is there.
+        unseen = 0
+        for s in range(n):
+            if s != seat:
+                unseen |= self.hand1[s]
         return heuristic_choice(self.rules, legal, seat, self.trick, self.leader, self.table1,
                                 unseen)
 
