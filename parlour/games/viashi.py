@@ -1,42 +1,39 @@
 """Viashi, the elves' game of the Viashi deck, with its human simplification Vashy and its
 six-player two-deck form Viashilym (Double-Viashi): three game ids sharing one set of rules.
 
-Rule text: shared/seeds/003 (the Viashi, Vashy and Viashilym sections); rulings: shared/GAMES.md.
-Read this module beside docs/rules/viashi.md, vashy.md and viashilym.md. A hand has two phases:
-the draw (each in turn takes two cards, one to his table face up, one to his hand face down,
-until the pile is gone) and the play (18 captures, each led from hand or table, the others
-playing from the same source). Seats are numbered in the order of play: in Viashi and
-Viashilym that is counterclockwise, in Vashy clockwise.
+The rules are parlour/fast/viashi.py's, the integer core, and only there (the three games are
+options of one trick game). This is the readable layer on it: the options, the actions and their
+notation, the words of a refusal, the views, the table's scene and the terminal's picture, and the
+log told from the core's events. Rule text: shared/seeds/003 (the Viashi, Vashy and Viashilym
+sections); rulings: shared/GAMES.md; the rules pages: docs/rules/viashi.md, vashy.md and
+viashilym.md. Seats are numbered in the order of play: in Viashi and Viashilym that is
+counterclockwise, in Vashy clockwise.
 """
 
 from __future__ import annotations
 
-import random
+from collections import Counter
 from dataclasses import dataclass
 
-from ..agents.base import Agent
-from ..core.cards import VIASHI_54, VIASHI_CARDS, VIASHI_DOUBLE, VIASHI_SUITS
+from ..agents.base import CoreHeuristic
+from ..core.cards import VIASHI_CARDS, VIASHI_SUITS
 from ..core.errors import IllegalAction, OptionError
-from ..core.game import Game, GameInfo, Option, PhasedState
-from ..core.hidden import redeal
+from ..core.game import Game, GameInfo, Option
 from ..core.registry import register
 from ..core.scene import item, pile, row, seat_entry, zone
+from ..core.wrapped import WrappedState
+from ..fast import viashi as core
+from ..fast.core import Rng, SourceRng
+from ..fast.tricks import mask_of
 from .tricks import (
-    CARD_INDEX,
-    ELVISH_STRENGTH,
+    CARD_INDEX as CARD,  # a card's number, in the core too
     GOD,
-    HUMAN_STRENGTH,
-    NUMBER_OF,
     SCHOLARS,
     SUIT_OF,
     TrickRecord,
     by_suit,
-    can_follow,
     count_cards,
-    follow,
     read_card,
-    sort_cards,
-    unseen,
 )
 
 
@@ -69,44 +66,27 @@ N_CARDS = len(VIASHI_CARDS)
 
 
 def capture(plays, strength: dict[str, int], fool_takes: int, twins: bool) -> int | None:
-    """Index of the play that makes the capture, or None when no card can (a Viashilym trick of
-    dead cards). `fool_takes` is the rank the Fool of the lead suit takes (1 the Queen in
-    Viashi and Viashilym, 2 the King in Vashy)."""
-    cards = [card for _, card in plays]
-    if twins:
-        # "When two identical cards are played as part of the same trick they cancel themselves
-        # out and become dead cards that cannot take captives themselves."
-        live = [i for i, card in enumerate(cards) if cards.count(card) == 1]
-    else:
-        live = range(len(cards))
-    lady = changeling = best_god = None
-    for i in live:
-        card = cards[i]
-        if SUIT_OF[card] == GOD:
-            if card == "Lady":
-                lady = i
-            elif card == "Changeling":
-                changeling = i
-            if best_god is None or strength[card] > strength[cards[best_god]]:
-                best_god = i
-    if best_god is not None:
-        # "the top-ranking god card makes the capture ... Likewise, the Changeling can capture
-        # the Lady" (GAMES.md: also when both are in one trick).
-        if lady is not None and changeling is not None:
-            return changeling
-        return best_god
-    lead = SUIT_OF[cards[0]]
-    best = fool = None
-    for i in live:
-        card = cards[i]
-        if SUIT_OF[card] == lead:
-            if best is None or strength[card] > strength[cards[best]]:
-                best = i
-            if NUMBER_OF[card] == 9:
-                fool = i
-    if best is not None and fool is not None and NUMBER_OF[cards[best]] == fool_takes:
-        return fool  # "the fool makes the capture, not the queen" (in Vashy: not the king)
-    return best
+    """Index of the play [(seat, card), ...] that makes the capture, or None when no card can (a
+    Viashilym trick of dead cards): the core's `taker`. A `strength` goes with its Fool: the
+    elves' (the Fool takes the Queen, 1) or the humans' (the Fool takes the King, 2)."""
+    n = len(plays)
+    variant = core.VASHY if fool_takes == 2 else core.VIASHILYM if twins else core.VIASHI
+    cards = [CARD[card] for _, card in plays]
+    best = core.rules_for(variant, n).taker(cards)
+    return None if best < 0 else cards.index(best)
+
+
+def action_id(action) -> int:
+    if isinstance(action, Up):
+        return CARD[action.card]
+    if isinstance(action, Play):
+        return CARD[action.card] + (core.TABLE if action.table else core.HAND)
+    raise ValueError(f"{action!r} is not a Viashi action")
+
+
+def action_of(number: int):
+    kind, index = divmod(number, N_CARDS)
+    return (UP, FROM_HAND, FROM_TABLE)[kind][VIASHI_CARDS[index]]
 
 
 # The games -------------------------------------------------------------------------------------
@@ -123,12 +103,16 @@ def _elvish(default: bool) -> Option:
 class _ViashiFamily(Game):
     """What the three games share; each subclass sets its rules."""
 
-    strength: dict[str, int] = ELVISH_STRENGTH
-    fool_takes = 1  # the rank the Fool of the lead suit captures
-    twins = False  # Viashilym: identical cards in one trick cancel
-    no_duplicates = False  # Viashilym: no card to the table that is already on the table
+    variant = core.VIASHI  # the core's options: Vashy and Viashilym set theirs
     direction = "counterclockwise"
     fast_twin = "viashi"
+
+    def rules(self) -> core.Rules:
+        options = self.options
+        return core.rules_for(self.variant, self.players, self.hands_in_match(),
+                              bool(options["elvish"]), bool(options.get("handicap")),
+                              options.get("handicap_tie") == "none",
+                              str(options.get("tie_bonus", "none")))
 
     def hands_in_match(self) -> int:
         return 1
@@ -160,21 +144,10 @@ class _ViashiFamily(Game):
             return FROM_TABLE[card]
         return state.play_of(card)
 
-    @property
-    def action_space_size(self) -> int:
-        return 3 * N_CARDS
-
-    def action_id(self, action) -> int:
-        if isinstance(action, Up):
-            return CARD_INDEX[action.card]
-        if isinstance(action, Play):
-            return CARD_INDEX[action.card] + (2 if action.table else 1) * N_CARDS
-        raise ValueError(f"{action!r} is not a {self.info.title} action")
-
-    def action_from_id(self, number: int):
-        kind, index = divmod(number, N_CARDS)
-        card = VIASHI_CARDS[index]
-        return (UP, FROM_HAND, FROM_TABLE)[kind][card]
+    # One numbering of the actions, the core's: records, adapters and search use it alike.
+    action_space_size = core.ACTIONS
+    action_id = staticmethod(action_id)
+    action_from_id = staticmethod(action_of)
 
     def render(self, view: dict) -> str:
         return render(self, view)
@@ -205,7 +178,7 @@ class _ViashiFamily(Game):
             zones = []
             table = view["tables"][s]
             if table:
-                if s == me and self.twins:
+                if s == me and self.variant == core.VIASHILYM:
                     # A twin of a table card may be in the hand or elsewhere: the table card
                     # is picked as its place.
                     zones.append(zone([item([c], pick=f"@table-{c}") for c in table],
@@ -254,7 +227,7 @@ class _ViashiFamily(Game):
                 info.append({"label": "Elvish rule",
                              "text": "your secret cards stay hidden until the draw ends"})
         elif phase == "play":
-            if self.fool_takes == 2:  # the humans' order, worth a reminder
+            if self.variant == core.VASHY:  # the humans' order, worth a reminder
                 info.append({"label": "King high", "text": "the Fool takes the King"})
             if view["trick"]:
                 lead = SUIT_OF[view["trick"][0][1]]
@@ -301,7 +274,7 @@ class _ViashiFamily(Game):
                 return f"You drew two {a}: one goes face up, the other to your hand"
             if view["drawn_revealed"]:
                 return "Both cards are already on a table: tap the one to put face up"
-            if self.no_duplicates:
+            if self.variant == core.VIASHILYM:
                 tabled = {c for t in view["tables"] for c in t}
                 for x, y in ((a, b), (b, a)):
                     if x in tabled:
@@ -330,7 +303,7 @@ class _ViashiFamily(Game):
         if isinstance(action, Up):
             return [[f"@up-{action.card}"]]  # tap the drawn card that goes face up
         if isinstance(action, Play):
-            if action.table and self.twins:
+            if action.table and self.variant == core.VIASHILYM:
                 return [[f"@table-{action.card}"]]
             return [[action.card]]
         return []
@@ -423,8 +396,7 @@ class Vashy(_ViashiFamily):
                  "played: the top god takes it.",
                  "The Fool takes the King of its suit; the Changeling takes the Lady."],
     }
-    strength = HUMAN_STRENGTH
-    fool_takes = 2
+    variant = core.VASHY
     direction = "clockwise"
 
     def hands_in_match(self) -> int:
@@ -454,120 +426,96 @@ class Viashilym(_ViashiFamily):
                  "captures; the Fool captures the Queen, the Changeling the Lady.",
                  "Two identical cards in one trick cancel: dead cards, they capture nothing."],
     }
-    twins = True
-    no_duplicates = True
-    fast_twin = "viashilym"
+    variant = core.VIASHILYM
 
 
-# The rules -------------------------------------------------------------------------------------
-class ViashiState(PhasedState):
-    def __init__(self, game: _ViashiFamily, seed: int, deck: list[str] | None):
-        super().__init__(game, seed, deck)
-        n = game.players
-        self.n = n
-        self.elvish = game.options["elvish"]
-        self.hands_total = game.hands_in_match()
-        self.hand_no = 0  # hands started
-        self.scores = [0] * n  # running score
-        self.hand_scores: list[list[int]] = []  # each finished hand's scores
-        self.last_parts: list[dict[str, int]] | None = None  # the last hand's, by what earned them
-        self.streak = [0] * n  # hands won in a row, for the handicap
-        self.log: list[tuple] = []  # public events, formatted only when a view asks
-        self._deal(deck)
+# The readable position: a core position (parlour/fast/viashi.py) and what the log and the views
+# show of it. Every rule is the core's; this only names, words and narrates.
+def _names(cards) -> list[str]:
+    return [VIASHI_CARDS[c] for c in cards]
 
-    # The draw phase --------------------------------------------------------------------------
-    def _deal(self, deck: list[str] | None) -> None:
-        """The cards are shuffled and piled; the first drawer moves on one seat each hand."""
-        n = self.n
-        cards = list(deck) if deck is not None else list(self.game.deck().cards)
-        if deck is None:
-            self.rng.shuffle(cards)
-        self.hand_no += 1
-        self.pile = cards[::-1]  # top card last, so pop() draws it
-        self.first_drawer = (self.hand_no - 1) % n
-        self.drawer = self.first_drawer
-        self.drawn: tuple[str, str] | None = None
-        self.drawn_public = False  # Viashilym: both drawn cards shown to prove the tabling
-        self.hands: list[list[str]] = [[] for _ in range(n)]
-        self.tables: list[list[str]] = [[] for _ in range(n)]
-        self.tabled: set[str] = set()  # every card put on a table this hand (tables only grow
-        # during the draw, when Viashilym's no-duplicate rule asks)
-        self.revealed: list[list[str]] = [[] for _ in range(n)]  # hand cards shown to all
-        self.owned: list[list[str]] = [[] for _ in range(n)]  # captured and capturing cards
-        self.tricks = [0] * n
-        self.dead: list[str] = []  # Viashilym: cards of tricks nobody could take
-        self.trick: list[tuple[int, str]] = []
-        self.source_table = False  # where the current capture is played from
-        self.history_tricks: list[TrickRecord] = []
-        self.leader = self.to_act = None
-        self.phase = "draw"
-        if self.game.options.get("handicap"):
-            self.random_draws = [min(s, 3) for s in self.streak]
-        else:
-            self.random_draws = [0] * n
-        self.log.append(("hand", self.hand_no, self.first_drawer))
-        self._next_draw()
 
-    def _next_draw(self) -> None:
-        """Draw two for the drawer; a handicapped draw is split at random at once."""
-        while True:
-            if not self.pile:
-                self._start_play()
-                return
-            seat = self.drawer
-            a, b = self.pile.pop(), self.pile.pop()
-            self.drawn = (a, b)
-            self.to_act = seat
-            if self.game.no_duplicates:
-                tabled = self.tabled
-                self.drawn_public = a != b and a in tabled and b in tabled
-            if self.random_draws[seat] > 0:
-                self.random_draws[seat] -= 1
-                up = a if self.rng.random() < 0.5 else b
-                self._place(seat, up, random_split=True)
-                continue
-            return
+def _place(position, once: int, twice: int) -> list[str]:
+    """A place's cards (both copies of a twin) in the table order: by suit, strongest first."""
+    order = position.rules.order
+    return [VIASHI_CARDS[c] for c in core.listed(once, order, 0)
+            for _ in range(1 + (twice >> c & 1))]
 
-    def _draw_choices(self) -> list[Up]:
-        """Either card may go face up; in Viashilym "a player may never play to the table any
-        card that is already on the table, unless both of his drawn cards are already on the
-        table"."""
-        a, b = self.drawn
-        if a == b:
-            return [UP[a]]
-        if self.game.no_duplicates and not self.drawn_public:
-            if a in self.tabled:
-                return [UP[b]]
-            if b in self.tabled:
-                return [UP[a]]
-        return [UP[a], UP[b]]
 
-    def _place(self, seat: int, up: str, random_split: bool = False) -> None:
-        a, b = self.drawn
-        down = b if up == a else a
-        self.tables[seat].append(up)
-        self.tabled.add(up)
-        self.hands[seat].append(down)
-        if self.drawn_public:
-            self.revealed[seat].append(down)
-        self.log.append(("draw", seat, up, down if self.drawn_public else None, random_split))
-        self.drawn = None
-        self.drawn_public = False
-        self.drawer = (seat + 1) % self.n
+_PARTS = {core.VIASHI: ("captives", "bonus", None), core.VASHY: ("tricks", "bonus"),
+          core.VIASHILYM: ("for tricks", "bonus", "twin sets")}
 
-    def _start_play(self) -> None:
-        """"The last person to draw is the first person to play"."""
-        strength = self.game.strength
-        for cards in self.hands + self.tables:
-            sort_cards(cards, strength)
-        self.phase = "play"
-        self.drawn = None
-        self.leader = self.to_act = (self.drawer - 1) % self.n
-        self.log.append(("lead", self.leader))
 
-    # The contract ----------------------------------------------------------------------------
+class ViashiState(WrappedState):
+    core_module = core
+    copied = ("log", "history_tricks", "hand_scores", "owned", "dead", "shown")
+
     # The hands are drawn a card at a time before the first lead.
     hand_forms_in_play = True
+
+    def __init__(self, game: _ViashiFamily, seed: int, deck: list[str] | None):
+        super().__init__(game, seed, deck)
+        self.n = game.players
+        self.elvish = game.options["elvish"]
+        self.hand_scores: list[list[int]] = []  # each finished hand's scores
+        self.last_parts: list[dict[str, int]] | None = None  # the last hand's, by what earned them
+        self.log: list[tuple] = []  # public events, formatted only when a view asks
+        cards = [CARD[c] for c in deck] if deck is not None else None
+        events: list = []
+        self._start(core.start(game.rules(), SourceRng(self._generator), cards, events), events)
+
+    # What the tests and the table read --------------------------------------------------------
+    phase = property(lambda self: core.PHASE_NAMES[self.core.phase])
+    to_act = WrappedState.current_player
+    hand_no = property(lambda self: self.core.hand_no)
+    first_drawer = property(lambda self: (self.core.hand_no - 1) % self.n)
+    drawer = property(lambda self: self.core.drawer)
+    drawn_public = property(lambda self: self.core.shown)
+    source_table = property(lambda self: self.core.from_table)
+    pile = property(lambda self: _names(self.core.pile))
+    tricks = property(lambda self: list(self.core.tricks))
+    scores = property(lambda self: list(self.core.scores))
+    streak = property(lambda self: list(self.core.streak))
+    random_draws = property(lambda self: list(self.core.random_draws))
+
+    @property
+    def drawn(self) -> tuple[str, str] | None:
+        position = self.core
+        if position.drawn_a < 0:
+            return None
+        return VIASHI_CARDS[position.drawn_a], VIASHI_CARDS[position.drawn_b]
+
+    @property
+    def hands(self) -> list[list[str]]:
+        position = self.core
+        return [_place(position, position.hand1[s], position.hand2[s]) for s in range(self.n)]
+
+    @property
+    def tables(self) -> list[list[str]]:
+        position = self.core
+        return [_place(position, position.table1[s], position.table2[s]) for s in range(self.n)]
+
+    @property
+    def revealed(self) -> list[list[str]]:
+        """The hand cards shown to all, in the order shown, while they stay in the hand."""
+        shown = self.core.revealed
+        return [[c for c in self.shown[s] if shown[s] >> CARD[c] & 1] for s in range(self.n)]
+
+    @property
+    def leader(self) -> int | None:
+        return None if self.core.leader < 0 else self.core.leader
+
+    @property
+    def trick(self) -> list[tuple[int, str]]:
+        position = self.core
+        return [((position.leader + i) % self.n, VIASHI_CARDS[c])
+                for i, c in enumerate(position.trick)]
+
+    def hand_score(self) -> list[int]:
+        return self.core.hand_points()
+
+    def round_count(self) -> int:
+        return self.core.hand_no  # the hands of the match
 
     def opening_hand(self, seat: int) -> list[str] | None:
         """A player holds his hand and his table once the draw is done."""
@@ -575,301 +523,151 @@ class ViashiState(PhasedState):
             return None
         return sorted(self.hands[seat] + self.tables[seat])
 
-    def legal_actions(self) -> list:
-        phase = self.phase
-        if phase == "play":
-            seat = self.to_act
-            trick = self.trick
-            twins = self.game.twins  # a double deck's twin cards are one move, not two
-            if not trick:
-                # The leader plays from his hand or from his table.
-                hand, table = self.hands[seat], self.tables[seat]
-                if twins:
-                    hand, table = dict.fromkeys(hand), dict.fromkeys(table)
-                return [FROM_HAND[c] for c in hand] + [FROM_TABLE[c] for c in table]
-            if self.source_table:
-                cards, pick = self.tables[seat], FROM_TABLE
-            else:
-                cards, pick = self.hands[seat], FROM_HAND
-            cards = follow(cards, SUIT_OF[trick[0][1]])
-            return [pick[c] for c in (dict.fromkeys(cards) if twins else cards)]
-        if phase == "draw":
-            return self._draw_choices()
-        return []
-
     def play_of(self, card: str) -> Play:
         """The play of `card` a bare card name means now (for parse_action)."""
-        seat = self.to_act
-        if self.phase != "play" or seat is None:
+        position, seat = self.core, self.current_player
+        if position.phase != core.PLAY or seat is None:
             return FROM_HAND[card]
-        if self.trick:
-            return (FROM_TABLE if self.source_table else FROM_HAND)[card]
-        in_hand, on_table = card in self.hands[seat], card in self.tables[seat]
+        if position.trick:
+            return (FROM_TABLE if position.from_table else FROM_HAND)[card]
+        in_hand = position.hand1[seat] >> CARD[card] & 1
+        on_table = position.table1[seat] >> CARD[card] & 1
         if in_hand and on_table:
             raise IllegalAction(f"you have {card} in your hand and on your table: type "
                                 f"'hand {card}' or 'table {card}'")
         return FROM_TABLE[card] if on_table else FROM_HAND[card]
 
+    # The contract ----------------------------------------------------------------------------
+    def legal_actions(self) -> list:
+        return [action_of(a) for a in self.core.legal()]
+
     def _check(self, action) -> str | None:
-        if self.phase == "draw":
-            if not isinstance(action, Up):
-                return "it is the draw: put one of your two drawn cards face up, e.g. 'up 5W'"
-            if action.card not in self.drawn:
-                return f"you drew {' and '.join(self.drawn)}, not {action.card}"
-            if action not in self._draw_choices():
-                return (f"{action.card} is already on the table: it must go face down (only "
-                        "when both drawn cards are on the table may you choose)")
+        position = self.core
+        known = isinstance(action, (Up, Play))
+        why = position.why_not(action_id(action) if known else -1)
+        if why == core.LEGAL:
             return None
-        if not isinstance(action, Play):
+        if why == core.WRONG_KIND:
+            if position.phase == core.DRAW:
+                return "it is the draw: put one of your two drawn cards face up, e.g. 'up 5W'"
             return "it is the play: play a card, e.g. 'hand 5W' or 'table 5W'"
-        seat = self.to_act
-        cards = self.tables[seat] if action.table else self.hands[seat]
-        trick = self.trick
-        if trick and action.table != self.source_table:
-            where = "table" if self.source_table else "hand"
+        if why == core.NOT_DRAWN:
+            return f"you drew {' and '.join(self.drawn)}, not {action.card}"
+        if why == core.ALREADY_TABLED:
+            return (f"{action.card} is already on the table: it must go face down (only when "
+                    "both drawn cards are on the table may you choose)")
+        if why == core.WRONG_SOURCE:
+            where = "table" if position.from_table else "hand"
             return f"the leader played from his {where}: play from your {where}"
-        if action.card not in cards:
+        if why == core.NOT_HELD:
             where = "on your table" if action.table else "in your hand"
             return f"you have no {action.card} {where}"
-        if trick:
-            lead_card = trick[0][1]
-            lead = SUIT_OF[lead_card]
-            if SUIT_OF[action.card] != lead and can_follow(cards, lead):
-                if lead == GOD:
-                    return "a god was led: you must play a god if you have one"
-                return f"follow suit: you must play a card of the suit of {lead_card}"
-        return None
+        lead = VIASHI_CARDS[position.trick[0]]
+        if SUIT_OF[lead] == GOD:
+            return "a god was led: you must play a god if you have one"
+        return f"follow suit: you must play a card of the suit of {lead}"
 
-    def _apply(self, action) -> None:
-        seat = self.to_act
-        if self.phase == "draw":
-            self._place(seat, action.card)
-            self._next_draw()
-            return
-        card = action.card
-        if not self.trick:
-            self.source_table = action.table
-        if action.table:
-            self.tables[seat].remove(card)
-        else:
-            self.hands[seat].remove(card)
-            if card in self.revealed[seat]:
-                self.revealed[seat].remove(card)  # shown cards are those still in the hand
-        self.trick.append((seat, card))
-        self.log.append(("play", seat, card, action.table))
-        if len(self.trick) < self.n:
-            self.to_act = (seat + 1) % self.n
-            return
-        self._end_trick()
+    # The log, told from the core's events -----------------------------------------------------
+    def _tell(self, e) -> None:
+        log = self.log.append
+        kind = e.kind
+        if kind == core.DEALT:
+            n = self.n
+            self.history_tricks: list[TrickRecord] = []  # the hand's
+            self.owned: list[list[str]] = [[] for _ in range(n)]  # captured and capturing cards
+            self.dead: list[str] = []  # Viashilym: cards of tricks nobody could take
+            self.shown: list[list[str]] = [[] for _ in range(n)]  # hand cards shown, in order
+            log(("hand", e.other, e.seat))
+        elif kind in (core.TABLED, core.SPLIT):
+            up, down = _names(e.cards)
+            if e.other:
+                self.shown[e.seat] = self.shown[e.seat] + [down]
+            log(("draw", e.seat, up, down if e.other else None, kind == core.SPLIT))
+        elif kind == core.LEAD:
+            log(("lead", e.seat))
+        elif kind == core.PLAYED:
+            log(("play", e.seat, VIASHI_CARDS[e.cards[0]], bool(e.other)))
+        elif kind in (core.TAKEN, core.DEAD):
+            cards = tuple(_names(e.cards))
+            winner = e.seat if kind == core.TAKEN else None
+            plays = tuple(((e.other + i) % self.n, c) for i, c in enumerate(cards))
+            self.history_tricks.append(TrickRecord(e.other, plays, winner))
+            if winner is None:
+                self.dead.extend(cards)
+            else:
+                self.owned[winner] = self.owned[winner] + list(cards)
+            log(("take", winner, cards))
+        elif kind == core.SCORED:
+            names = list(_PARTS[self.game.variant])
+            names[-1] = names[-1] or self.game.options["eights"] + "s"
+            k, n = e.other, self.n
+            parts = [dict(zip(names, e.more[s * k:s * k + k])) for s in range(n)]
+            points = [sum(p.values()) for p in parts]
+            self.hand_scores.append(points)
+            self.last_parts = parts
+            teams = self.game.variant == core.VIASHILYM
+            log(("score", tuple((_side_name(s, n, teams), points[s], tuple(parts[s].items()))
+                                for s in range(n // 2 if teams else n))))
+        elif kind == core.GAME_OVER:
+            log(("over",))
 
-    def _end_trick(self) -> None:
-        """The capturer owns every card of the trick and leads next. In Viashilym a trick no
-        live card can take leaves play unscored and the same leader leads again."""
-        game = self.game
-        trick = self.trick
-        i = capture(trick, game.strength, game.fool_takes, game.twins)
-        cards = [card for _, card in trick]
-        if i is None:
-            winner = None
-            self.dead.extend(cards)
-        else:
-            winner = trick[i][0]
-            self.owned[winner].extend(cards)
-            self.tricks[winner] += 1
-            self.leader = winner
-        self.history_tricks.append(TrickRecord(trick[0][0], tuple(trick), winner))
-        self.log.append(("take", winner, tuple(cards)))
-        self.trick = []
-        self.to_act = self.leader
-        if not self.hands[self.leader] and not self.tables[self.leader]:
-            self._end_hand()
-
-    # Scoring ---------------------------------------------------------------------------------
-    def score_parts(self) -> list[dict[str, int]]:
-        """This hand's points per seat by what earned them (Viashilym: each seat gets its
-        team's)."""
-        game, n = self.game, self.n
-        if game.info.id == "vashy":
-            # "the scoring is by trick rather than by capture, a simple bonus of two for most
-            # tricks"; the Scholar bonus is not used.
-            bonus = _bonus(self.tricks, 2, 2, tie=game.options["tie_bonus"])
-            return [{"tricks": self.tricks[s], "bonus": bonus[s]} for s in range(n)]
-        if game.info.id == "viashilym":
-            teams = n // 2
-            tricks = [self.tricks[t] + self.tricks[t + teams] for t in range(teams)]
-            bonus = _bonus([(n - 1) * t for t in tricks], 5, 10)
-            parts = []
-            for t in range(teams):
-                # "one point for every set of twins (two copies of the same card) they own"
-                owned = self.owned[t] + self.owned[t + teams]
-                twins = sum(owned.count(c) // 2 for c in set(owned))
-                # "five points per trick"
-                parts.append({"for tricks": 5 * tricks[t], "bonus": bonus[t], "twin sets": twins})
-            return [parts[s % teams] for s in range(n)]
-        # Viashi: "Each card captured is worth one point" (the two taken, not the capturer's
-        # own), the bonus for most captives, and "one point for each magician/scholar".
-        captives = [(n - 1) * t for t in self.tricks]
-        bonus = _bonus(captives, 3, 9)
-        scholars = game.options["eights"] + "s"
-        return [{"captives": captives[s], "bonus": bonus[s],
-                 scholars: sum(1 for c in self.owned[s] if c in SCHOLARS)} for s in range(n)]
-
-    def hand_score(self) -> list[int]:
-        return [sum(parts.values()) for parts in self.score_parts()]
-
-    def _end_hand(self) -> None:
-        parts = self.score_parts()
-        points = [sum(p.values()) for p in parts]
-        self.hand_scores.append(points)
-        self.last_parts = parts
-        for s in range(self.n):
-            self.scores[s] += points[s]
-        top = max(points)
-        won = [points[s] == top for s in range(self.n)]
-        # Ruling (rules page): every seat with the hand's top score won it, ties included;
-        # Viashi's handicap_tie=none reads a tie as nobody's win.
-        if sum(won) > 1 and self.game.options.get("handicap_tie") == "none":
-            won = [False] * self.n
-        for s in range(self.n):
-            self.streak[s] = self.streak[s] + 1 if won[s] else 0
-        sides = self.n // 2 if self.game.twins else self.n
-        self.log.append(("score", tuple(
-            (_side_name(s, self.n, self.game.twins), points[s], tuple(parts[s].items()))
-            for s in range(sides))))
-        if self.hand_no >= self.hands_total:
-            self.phase = "over"
-            self.to_act = None
-            self.log.append(("over",))
-            return
-        self._deal(None)
-
-    def round_count(self) -> int:
-        return self.hand_no  # the hands of the match
-
-    def returns(self) -> list[float]:
-        return [float(s) for s in self.scores]
-
-    # What a seat may know --------------------------------------------------------------------
+    # What a seat may see ----------------------------------------------------------------------
     def view(self, seat: int | None) -> dict:
-        n, game = self.n, self.game
-        draw = self.phase == "draw"
-        strength = game.strength
+        n, game, position = self.n, self.game, self.core
+        draw = position.phase == core.DRAW
         hand = None
         if seat is not None and not (draw and self.elvish):
-            hand = list(self.hands[seat])
-            if draw:
-                sort_cards(hand, strength)
-        tables = [list(t) for t in self.tables]
-        if draw:
-            for t in tables:
-                sort_cards(t, strength)
+            hand = _place(position, position.hand1[seat], position.hand2[seat])
         drawn = None
-        if self.drawn is not None and (seat == self.drawer or self.drawn_public):
+        if self.drawn is not None and (seat == position.drawer or position.shown):
             drawn = list(self.drawn)
-        teams = [[s, s + n // 2] for s in range(n // 2)] if game.twins else None
         return {
             "game": game.info.id,
             "seat": seat,
             "phase": self.phase,
-            "hand_no": self.hand_no,
-            "hands_in_match": self.hands_total,
+            "hand_no": position.hand_no,
+            "hands_in_match": position.rules.hands_total,
             "direction": game.direction,
             "to_act": self.current_player,
             "first_drawer": self.first_drawer,
-            "pile_count": len(self.pile),
-            "drawer": self.drawer if draw else None,
+            "pile_count": len(position.pile),
+            "drawer": position.drawer if draw else None,
             "drawn": drawn,
-            "drawn_revealed": self.drawn_public,
-            "random_draws": list(self.random_draws),
+            "drawn_revealed": position.shown,
+            "random_draws": self.random_draws,
             "hand": hand,
-            "hand_counts": [len(h) for h in self.hands],
-            "tables": tables,
-            "revealed": [list(r) for r in self.revealed],
+            "hand_counts": [position.hand1[s].bit_count() + position.hand2[s].bit_count()
+                            for s in range(n)],
+            "tables": self.tables,
+            "revealed": self.revealed,
             "leader": self.leader,
-            "source": None if not self.trick else ("table" if self.source_table else "hand"),
+            "source": None if not position.trick else ("table" if position.from_table else "hand"),
             "trick": [[s, c] for s, c in self.trick],
             "tricks_played": [t.to_json() for t in self.history_tricks],
-            "tricks": list(self.tricks),
+            "tricks": self.tricks,
             "owned": [list(o) for o in self.owned],
             "dead": list(self.dead),
-            "teams": teams,
+            "teams": [[s, s + n // 2] for s in range(n // 2)] if position.rules.twins else None,
             "hand_scores": [list(p) for p in self.hand_scores],
             "last_hand": [dict(p) for p in self.last_parts] if self.last_parts else None,
-            "scores": list(self.scores),
+            "scores": self.scores,
             "log": [_say(entry) for entry in self.log[-30:]],
         }
 
     def card_census(self) -> list[str]:
-        cards = list(self.pile) + list(self.drawn or ()) + self.dead
-        for s in range(self.n):
-            cards += self.hands[s] + self.tables[s] + self.owned[s]
-        cards += [c for _, c in self.trick]
-        return cards
+        return _names(core.census(self.core))
 
-    def clone(self) -> ViashiState:
-        twin = self._clone_base()
-        twin.scores = list(self.scores)
-        twin.hand_scores = list(self.hand_scores)
-        twin.streak = list(self.streak)
-        twin.random_draws = list(self.random_draws)
-        twin.pile = list(self.pile)
-        twin.hands = [list(h) for h in self.hands]
-        twin.tables = [list(t) for t in self.tables]
-        if self.phase == "draw":  # it changes only during the draw
-            twin.tabled = set(self.tabled)
-        twin.revealed = [list(r) for r in self.revealed]
-        twin.owned = [list(o) for o in self.owned]
-        twin.tricks = list(self.tricks)
-        twin.dead = list(self.dead)
-        twin.trick = list(self.trick)
-        twin.history_tricks = list(self.history_tricks)
-        twin.log = list(self.log)
-        return twin
+    def _blank(self) -> core.ViashiFast:
+        return core.ViashiFast(self.game.rules(), Rng(0))
 
-    def determinize(self, seat: int, rng: random.Random) -> ViashiState:
-        """The pile, the other hands (their revealed cards kept) and another drawer's pair are
-        redealt; under the elvish rule so is the seat's own hand while the draw lasts."""
+    def determinize(self, seat: int, rng) -> ViashiState:
+        """The core's determinization: the pile, the other hands (their shown cards kept) and
+        another drawer's pair are dealt afresh; under the elvish rule so is the seat's own hand
+        while the draw lasts."""
         twin = self.clone()
+        twin._own(self.core.determinize(seat, SourceRng(lambda: rng)))
         twin.rng = self._fresh_rng(rng)
-        places, known, owners = [], [], []
-        for s in range(self.n):
-            if s != seat or (self.phase == "draw" and self.elvish):
-                places.append(self.hands[s])
-                known.append(set(self.revealed[s]))
-                owners.append(s)
-        hidden_pair = self.drawn is not None and self.drawer != seat and not self.drawn_public
-        if hidden_pair:
-            places.append(list(self.drawn))
-            known.append(set())
-        places.append(self.pile)
-        known.append(set())
-        fresh = redeal(places, known, rng)
-        for s, cards in zip(owners, fresh):
-            if self.phase == "play":
-                sort_cards(cards, self.game.strength)
-            twin.hands[s] = cards
-        if hidden_pair:
-            twin.drawn = tuple(fresh[len(owners)])
-        twin.pile = fresh[-1]
         return twin
-
-
-def _bonus(captives: list[int], most: int, more_than_all: int, tie: str = "none") -> list[int]:
-    """Each side's bonus: `most` for the most captives, or `more_than_all` instead for more than
-    all the others together. A tie for most gives nothing (GAMES.md), unless Vashy's `tie_bonus`
-    gives `most` to each tied side or shares it out in whole points."""
-    bonus = [0] * len(captives)
-    top = max(captives)
-    leaders = [i for i, c in enumerate(captives) if c == top]
-    if len(leaders) == 1:
-        i = leaders[0]
-        bonus[i] = more_than_all if top > sum(captives) - top else most
-    elif tie != "none":
-        # A tied side never has more than all the others together: only `most` is at stake.
-        share = most if tie == "each" else most // len(leaders)
-        for i in leaders:
-            bonus[i] = share
-    return bonus
 
 
 def _say(entry: tuple) -> str:
@@ -985,130 +783,31 @@ def render(game: _ViashiFamily, view: dict) -> str:
 
 
 # A computer player -------------------------------------------------------------------------------
-class ViashiHeuristic(Agent):
-    """Follows cheaply and takes captures worth taking. Leads a card no one can beat when it has
-    one (on a table lead every answer is in sight); otherwise leads its weakest card. Follows
-    with the cheapest card that takes the capture when the capture is worth it (it is not when a
-    partner already holds it), else with its weakest card, keeping Scholars out of others' hands.
-    In the draw it tables the weaker card and keeps the stronger one hidden."""
-
-    name = "heuristic"
+class ViashiHeuristic(CoreHeuristic):
+    """The core's heuristic (parlour/fast/viashi.py, heuristic_choice): in the draw it tables the
+    weaker card; it leads a card no one can beat when it has one (on a table lead every answer is
+    in sight), else its weakest; it follows with the cheapest card that takes a capture worth
+    taking (not one a partner holds), else with its weakest, keeping Scholars out of others'
+    hands."""
 
     def act(self, view, legal_actions):
-        game = view["game"]
-        rules = _RULES[game]
-        first = legal_actions[0]
-        if isinstance(first, Up):
-            return self._draw(view, legal_actions, rules)
-        return self._play(view, legal_actions, rules)
-
-    def _draw(self, view, legal, rules):
-        if len(legal) == 1:
-            return legal[0]
-        strength = rules.strength
-        # Table the weaker card: hidden strength is worth more, since nobody can plan for it.
-        return min(legal, key=lambda a: (_value(a.card, strength), a.card in SCHOLARS))
-
-    def _play(self, view, legal, rules):
-        seat, n = view["seat"], len(view["tables"])
-        strength = rules.strength
-        partner = (seat + n // 2) % n if rules.twins else None
-        trick = [(s, c) for s, c in view["trick"]]
-        if not trick:
-            return self._lead(view, legal, rules)
-        # Who holds it now, and can we take it?
-        i = capture(trick, strength, rules.fool_takes, rules.twins)
-        holder = None if i is None else trick[i][0]
-        still_to_play = n - len(trick) - 1
-        takers = []
-        for action in legal:
-            j = capture(trick + [(seat, action.card)], strength, rules.fool_takes, rules.twins)
-            if j is not None and trick_owner(trick, j, seat) == seat:
-                takers.append(action)
-        if holder is not None and holder == partner:
-            takers = []  # the capture is already ours
-        if takers:
-            cheapest = min(takers, key=lambda a: _value(a.card, strength))
-            if still_to_play == 0 or self._safe(view, cheapest, rules):
-                return cheapest
-            best = max(takers, key=lambda a: _value(a.card, strength))
-            if self._safe(view, best, rules) or len(takers) == len(legal):
-                return best
-        return self._dump(legal, strength, holder, partner, seat)
-
-    def _dump(self, legal, strength, holder, partner, seat):
-        """The weakest card; a Scholar goes only where a partner takes it."""
-        def cost(a):
-            scholar = a.card in SCHOLARS and holder not in (partner, seat)
-            return (scholar, _value(a.card, strength))
-        return min(legal, key=cost)
-
-    def _safe(self, view, action, rules) -> bool:
-        """No card the players still to play might answer with beats this one."""
-        card = action.card
-        strength = rules.strength
-        suit = SUIT_OF[card]
-        lead = SUIT_OF[view["trick"][0][1]] if view["trick"] else suit
-        exact = action.table
-        for other in self._threats(view, action.table, lead):
-            osuit = SUIT_OF[other]
-            if other == card and rules.twins:
-                return False  # its twin would kill it
-            if suit == GOD:
-                if osuit == GOD and (strength[other] > strength[card]
-                                     or (card == "Lady" and other == "Changeling")):
-                    return False
-            elif osuit == GOD:
-                if exact or lead == GOD:
-                    return False  # any god played takes it (a void player may play one)
-            elif osuit == suit == lead and strength[other] > strength[card]:
-                return False
-            elif (osuit == suit == lead and NUMBER_OF[other] == 9
-                  and NUMBER_OF[card] == rules.fool_takes):
-                return False
-        return True
-
-    def _threats(self, view, table: bool, lead: str) -> list[str]:
-        """Cards the opponents still to play might answer with: from their tables exactly what
-        following suit lets them play; for a hand capture every card this seat has not seen."""
-        seat = view["seat"]
+        # The same choice from what the view shows.
+        game = _GAMES[view["game"]]
+        numbers = [action_id(a) for a in legal_actions]
         n = len(view["tables"])
-        played = {s for s, _ in view["trick"]}
-        others = [s for s in range(n) if s != seat and s not in played
-                  and not (view["teams"] and (s - seat) % n == n // 2)]
-        if not others:
-            return []
-        if table:
-            threats = []
-            for s in others:
-                cards = view["tables"][s]
-                same = [c for c in cards if SUIT_OF[c] == lead]
-                threats += same or cards
-            return threats
-        seen = list(view["hand"] or []) + [c for t in view["tables"] for c in t]
-        seen += [c for o in view["owned"] for c in o] + view["dead"] + [c for _, c in view["trick"]]
-        deck = VIASHI_DOUBLE.cards if view["teams"] else VIASHI_54.cards
-        return unseen(deck, seen)
-
-    def _lead(self, view, legal, rules):
-        strength = rules.strength
-        safe = [a for a in legal if self._safe(view, a, rules)]
-        if safe:
-            # Cash the weakest sure winner first: the strong ones stay sure.
-            return min(safe, key=lambda a: _value(a.card, strength))
-        return min(legal, key=lambda a: (a.card in SCHOLARS, _value(a.card, strength)))
+        trick = [CARD[c] for _, c in view["trick"]]
+        seen = Counter(CARD[c] for c in (view["hand"] or []) + view["dead"] + [
+            c for place in view["tables"] + view["owned"] for c in place] + [
+            c for _, c in view["trick"]])
+        copies = 2 if view["teams"] else 1
+        unseen = mask_of([c for c in range(len(VIASHI_CARDS)) if seen[c] < copies])
+        tables = [mask_of([CARD[c] for c in t]) for t in view["tables"]]
+        pick = core.heuristic_choice(core.rules_for(game.variant, n), numbers, view["seat"],
+                                     trick, view["trick"][0][0] if trick else -1, tables, unseen)
+        return legal_actions[numbers.index(pick)]
 
 
-def trick_owner(trick, index, seat):
-    return seat if index == len(trick) else trick[index][0]
-
-
-def _value(card: str, strength: dict[str, int]) -> int:
-    """How costly a card is to give up: gods above every suit card."""
-    return strength[card] + (10 if SUIT_OF[card] == GOD else 0)
-
-
-_RULES = {"viashi": Viashi, "vashy": Vashy, "viashilym": Viashilym}
+_GAMES = {"viashi": Viashi, "vashy": Vashy, "viashilym": Viashilym}
 
 for _cls in (Viashi, Vashy, Viashilym):
     _cls.state_class = ViashiState

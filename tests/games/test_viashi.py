@@ -6,13 +6,15 @@ hand[j] down) and plays the draw through the rules."""
 
 import random
 import re
+from collections import Counter
 
 import pytest
+from alike import play_asking_both
 
 import parlour
 from parlour import IllegalAction
 from parlour.core.cards import GODS, VIASHI_CARDS
-from parlour.games.tricks import ELVISH_STRENGTH, HUMAN_STRENGTH, card_name, read_card
+from parlour.games.tricks import CARD_INDEX, ELVISH_STRENGTH, HUMAN_STRENGTH, card_name, read_card
 from parlour.games.viashi import FROM_HAND, FROM_TABLE, UP, capture
 
 
@@ -268,8 +270,16 @@ def scored(game_id, tricks, owned=None, **options):
     state = dealt(game_id, R_TABLES, R_HANDS, **options) if game_id != "viashilym" else None
     if state is None:
         state = parlour.load("viashilym").new_state(seed=1)
-    state.tricks = list(tricks)
-    state.owned = owned or [[] for _ in tricks]
+    # The core's fields: a place holds a card at least once (`owned1`) or twice (`owned2`).
+    position = state.core
+    position.tricks = list(tricks)
+    position.owned1, position.owned2 = [0] * len(tricks), [0] * len(tricks)
+    for s, cards in enumerate(owned or []):
+        for card in cards:
+            bit = 1 << CARD_INDEX[card]
+            if position.owned1[s] & bit:
+                position.owned2[s] |= bit
+            position.owned1[s] |= bit
     return state.hand_score()
 
 
@@ -612,6 +622,36 @@ def test_heuristic_beats_random():
             theirs += sum(r[s] for s in range(game.players) if s not in seats) / (
                 game.players - len(seats))
         assert mine > 1.2 * theirs, game_id
+
+
+def test_the_heuristic_chooses_alike_from_the_position_and_from_the_view():
+    """The medium player is the core's heuristic (parlour/fast/viashi.py): asked from the position,
+    as the search's playouts ask it, and from the seat's view alone, it makes one choice."""
+    checked = 0
+    for game_id, options in (("viashi", {"round": True, "handicap": True}), ("vashy", {}),
+                             ("viashilym", {}), ("viashilym", {"elvish": False})):
+        game = parlour.load(game_id, **options)
+        rng = random.Random(7)
+        for seed in range(3):
+            state = game.new_state(seed=seed)
+            checked += play_asking_both(state, game.heuristic(seed=seed), rng, 0.3)[1]
+    assert checked > 1500
+
+
+def test_the_lab_counts_the_exceptions_of_the_capture():
+    """The core's events name the capture's exceptions: the Fool over the Queen, the Changeling
+    over the Lady, Viashilym's twins cancelling and the dead trick nobody takes."""
+    counts = Counter()
+    game = parlour.load("viashilym")
+    for seed in range(30):
+        state = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal:
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+        counts.update(state.event_counts())
+    for name in ("fool captures", "changeling takes lady", "twins cancel", "dead trick"):
+        assert counts[name] >= 2, (name, counts)
 
 
 def test_views_never_show_hidden_cards():
