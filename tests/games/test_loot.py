@@ -334,7 +334,7 @@ def test_the_match_is_played_to_plus_or_minus_100(before, over):
     """'A game ends when a player reaches either 100 points, or -100 points.' (the default
     target). In this hand seat 1 scores -28 and seat 2 +36."""
     game, state = new()
-    state.totals = [float(t) for t in before]
+    state.core.totals = [float(t) for t in before]  # the totals before this hand, on the core
     round_of_turns(state)
     play(state, FIRE)
     assert state.totals == [before[0] + 5, before[1] - 28, before[2] + 36]
