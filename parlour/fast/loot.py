@@ -157,7 +157,6 @@ def best_nine(hand: int, sc: Scoring) -> float:
 class LootFast(FastState):
     """A match of Loot: the hand under way, the totals, and who acts in which phase."""
 
-    events: list[Event] | None
     fire_any: bool  # fire=any: firing is offered right after each discard too
     target: float  # the points that end the match; 0: a single hand
     flat_bonus: bool
@@ -216,12 +215,6 @@ class LootFast(FastState):
 
     def to_act(self) -> int:
         return self.actor
-
-    def emit(self, kind: int, seat: int = -1, other: int = -1, cards: tuple[int, ...] = (),
-             more: tuple[int, ...] = ()) -> None:
-        events = self.events
-        if events is not None:
-            events.append(Event(kind, seat, other, cards, more))
 
     # A hand: the deal ----------------------------------------------------------------------------
     def deal(self, cards: list[int] | None = None) -> None:
@@ -460,7 +453,7 @@ class LootFast(FastState):
         return heuristic_choice(legal, hand, gods_in(hand | self.known), self.flat_bonus,
                                 self.discard[-1] if self.discard else -1, self.turns)
 
-    # What a seat may know --------------------------------------------------------------------------
+    # What a seat may know ------------------------------------------------------------------------
     def determinize(self, seat: int, rng: Rng) -> LootFast:
         """Other hands and the draw pile dealt afresh: cards taken from the discard pile stay
         where everyone saw them go; the others are shuffled among the places that drew from the
