@@ -299,7 +299,8 @@ class LootState(WrappedState):
         self.log: deque[str] = deque(maxlen=LOG_SHOWN)
         self.results: list[dict] = []  # each hand scored: how it ended, the hands, the scores
         self._newest: int | None = None  # the card that came into a hand last (shown last)
-        self._revealed: list[tuple[tuple[int, ...], float]] = []
+        # The hands revealed at a firing, until the firing is told (a tuple: clones share it).
+        self._revealed: tuple[tuple[tuple[int, ...], float], ...] = ()
         cards = [CARD_INDEX[c] for c in deck] if deck is not None else None
         events: list = []
         self._start(self._new_core(SourceRng(self._generator), cards, events), events)
@@ -382,7 +383,7 @@ class LootState(WrappedState):
         elif kind == core.RESHUFFLED:
             log("the discard pile is shuffled into a new draw pile")
         elif kind == core.REVEALED:
-            self._revealed.append((e.cards, e.more[0] / 2))
+            self._revealed += ((e.cards, e.more[0] / 2),)
         elif kind == core.FIRED:
             how = f"seat {seat} fired the village" if seat >= 0 else \
                 f"nobody fired in {ROUND_LIMIT} rounds: the hand is called"
@@ -391,7 +392,7 @@ class LootState(WrappedState):
                 "hand": e.more[0], "how": how, "fired_by": seat if seat >= 0 else None,
                 "gods": god_names(e.other), "hands": [_names(h) for h, _ in self._revealed],
                 "scores": scores}]
-            self._revealed = []
+            self._revealed = ()
             log(how + "; scores " + ", ".join(f"seat {s} {x:+g}" for s, x in enumerate(scores)))
         elif kind == core.MATCH_OVER:
             log("the match is over")
