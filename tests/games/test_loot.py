@@ -467,21 +467,6 @@ def test_hards_playouts_end_with_the_hand_under_way(monkeypatch):
 
     monkeypatch.setattr(type(state), "estimate", estimate)
     hard = make_agent("hard:iters=60", game, seed=2)
-    # Hard searches on the core (parlour/fast/search.py): its playouts are watched there, or, in
-    # the compiled build (whose Search takes no spy), on the readable game as before.
-    from parlour.fast.search import Search
-    real_core = Search.play_out
-
-    def core_play_out(self, det, *args):
-        began = det.hand_number
-        returns = real_core(self, det, *args)
-        ends.append((began, det.hand_number, det.turns_in_hand))
-        return returns
-
-    try:
-        monkeypatch.setattr(Search, "play_out", core_play_out)
-    except TypeError:
-        hard.twins = False
     assert hard.rounds == 1 and hard.reward == "gain"
     hard.twins = False  # the readable game's estimate is what is watched here (the core's
     # round limit: tests/fast/test_search.py)
