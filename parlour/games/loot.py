@@ -2,49 +2,65 @@
 your hand is good; every hand is then scored at its best arrangement, with the effects of every
 god held by anyone.
 
-Rule text: shared/seeds/003 (Loot); rulings: shared/GAMES.md (Loot / Plunder). Read this module
-beside docs/rules/loot.md. A hand: deal nine each, turn up the discard, turns of draw-or-take and
-discard, firing offered at the moments GAMES.md names, reveal and score. The match runs to +100 or
--100.
+The rules are parlour/fast/loot.py's, the integer core, and only there (the best score of a hand
+is parlour/fast/melds.py's). This is the readable layer on it: the game's options, the actions and
+their notation, the words of a refusal, the views, the table's scene and the terminal's picture,
+the log told from the core's events, and the scorer for real cards, which names the arrangement
+behind a score (parlour/games/melds.py's solve). Rule text: shared/seeds/003 (Loot); rulings:
+shared/GAMES.md (Loot / Plunder); the rules page: docs/rules/loot.md.
 """
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..agents.base import Agent
-from ..core.cards import GODS, VIASHI_54, VIASHI_CARDS, is_god, viashi_rank
+from ..agents.base import CoreHeuristic
+from ..core.cards import GODS, VIASHI_54, VIASHI_CARDS, is_god
 from ..core.errors import IllegalAction
-from ..core.game import Game, GameInfo, Option, PhasedState
-from ..core.hidden import redeal
+from ..core.game import Game, GameInfo, Option
 from ..core.registry import register
 from ..core.scene import item, pile, seat_entry, zone
 from ..core.scorer import Scorer, to_result
-from .melds import CARD_INDEX, Arrangement, Scoring, best_score, read_card, score, solve, sort_cards
+from ..core.wrapped import WrappedState
+from ..fast import loot as core
+from ..fast.core import Rng, SourceRng
+from .melds import CARD_INDEX, Arrangement, Scoring, read_card, solve, sort_cards
 
-HAND_SIZE = 9
-# Engine limits, not rules: a hand nobody fires is called after this many rounds of turns, and a
-# match stops after this many hands (highest total wins), so that every game ends.
-ROUND_LIMIT = 40
-HAND_LIMIT = 40
+HAND_SIZE = core.HAND_SIZE
+ROUND_LIMIT = core.ROUND_LIMIT
+HAND_LIMIT = core.HAND_LIMIT
+LOG_SHOWN = 30
+KNOWN = -1  # (Treasure's) tag of a card everyone saw go into a hand, taken from the discard pile
 
 
-# Scoring: the god effects (seed: "Any god-card that was in hand at the firing of the village
-# effects the scoring of the cards ... applied to everyone's cards") ---------------------------
+def gods_mask(gods) -> int:
+    """The core's mask of these gods (the Lady bit 0)."""
+    mask = 0
+    for god in gods:
+        mask |= 1 << (CARD_INDEX[god] - core.GODS_SHIFT)
+    return mask
+
+
+def god_names(mask: int) -> list[str]:
+    return [god for k, god in enumerate(GODS) if mask >> k & 1]
+
+
+def hand_mask(cards) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << CARD_INDEX[card]
+    return mask
+
+
+# Scoring for the arrangement solver: the core's god effects as parlour/games/melds.py's Scoring.
 def loot_scoring(gods, run_bonus: str = "scaled") -> Scoring:
-    """The Scoring in force when these gods are in the hands. Multipliers multiply: the Lady and
-    the Dark Lord together leave runs at x1."""
-    g = set(gods)
-    return Scoring(
-        base=2,
-        run_mult=(2 if "Lady" in g else 1) * (0.5 if "DarkLord" in g else 1),
-        color_min=3 if "Builder" in g else 4,
-        hand_zero="Thief" in g,
-        color_mult=(2 if "Protectress" in g else 1) * (0.5 if "Seductress" in g else 1),
-        set_mult=(0.5 if "Minion" in g else 1) * (2 if "Friend" in g else 1),
-        fool_mult=2 if "Changeling" in g else 1,
-        bonus=5, bonus_scaled=run_bonus == "scaled")
+    """The Scoring in force when these gods are in the hands (parlour/fast/loot.py, Effects)."""
+    e = core.Effects(gods_mask(gods), run_bonus == "flat")
+    return Scoring(base=2, run_mult=e.run_mult, color_min=e.color_min, hand_zero=e.hand_zero,
+                   color_mult=e.color_mult, set_mult=e.set_mult, fool_mult=e.fool_mult,
+                   bonus=core.BONUS, bonus_scaled=e.bonus_scaled)
 
 
 def score_hand(cards, gods=(), run_bonus: str = "scaled") -> Arrangement:
@@ -102,6 +118,20 @@ class Pass:
 
 DRAW, TAKE, FIRE, PASS = Draw(), Take(), Fire(), Pass()
 DISCARDS = {card: Discard(card) for card in VIASHI_CARDS}
+# By the core's action number: draw, take, fire, pass, then a discard of each card.
+ACTIONS = [DRAW, TAKE, FIRE, PASS] + [DISCARDS[card] for card in VIASHI_CARDS]
+
+
+def action_id(action) -> int:
+    """The core's number of an action: draw, take, fire, pass, then DISCARD + the card."""
+    if isinstance(action, Discard):
+        return core.DISCARD + CARD_INDEX[action.card]
+    for number, simple in enumerate((DRAW, TAKE, FIRE, PASS)):
+        if action == simple:
+            return number
+    raise ValueError(f"{action!r} is not a Loot action")
+
+
 # The room's "How to play" panel.
 LOOT_HOW_TO_PLAY = {
     "goal": "Hold the best hand when the village is fired: runs, sets and colors score, "
@@ -178,22 +208,16 @@ class Loot(Game):
         raise IllegalAction(f"{text!r} is not a Loot move; write draw, take, discard CARD "
                             f"(e.g. discard 7W), fire or pass")
 
+    # One numbering of the actions, the core's: records, adapters and search use it alike.
     @property
     def action_space_size(self) -> int:
-        return 4 + len(VIASHI_CARDS)
+        return core.ACTIONS
 
     def action_id(self, action) -> int:
-        if isinstance(action, Discard):
-            return 4 + CARD_INDEX[action.card]
-        for number, simple in enumerate((DRAW, TAKE, FIRE, PASS)):
-            if action == simple:
-                return number
-        raise ValueError(f"{action!r} is not a Loot action")
+        return action_id(action)
 
     def action_from_id(self, number: int):
-        if number < 4:
-            return (DRAW, TAKE, FIRE, PASS)[number]
-        return DISCARDS[VIASHI_CARDS[number - 4]]
+        return ACTIONS[number]
 
     # The table: the draw and discard piles in the middle, each seat's last discard before it.
     how_to_play = LOOT_HOW_TO_PLAY
@@ -247,266 +271,176 @@ def _prompt(view: dict) -> str:
     return f"to act: {who}: fire the village now, right after that discard, or pass"
 
 
-# The rules -------------------------------------------------------------------------------------
-KNOWN = -1  # the tag of a card everyone saw go into a hand (taken from the discard pile)
+# The words of a refusal, by the core's reason.
+REFUSALS = {
+    core.NOTHING_TO_DRAW: "the draw pile is empty and there is nothing to reshuffle: take",
+    core.NOT_EVERYONE_PLAYED: "the village may be fired only after every player has had a turn",
+    core.DRAW_FIRST: "draw or take a card first",
+    core.YOUR_TURN: "it is your turn: draw, take (the top discard) or fire",
+    core.DISCARD_NOW: "discard a card (e.g. 'discard 7W')",
+    core.FIRE_OR_PASS: "a card has just been discarded: fire the village now or pass",
+    core.GAME_OVER: "the game is over",
+}
+PHASES = ("start", "discard", "fire", "over")  # by the core's phase
 
 
-class LootState(PhasedState):
+def _names(cards) -> list[str]:
+    return [VIASHI_CARDS[c] for c in cards]
+
+
+# The readable position: a core position (parlour/fast/loot.py) and what the log and the views
+# show of it. Every rule is the core's; this only names, words and narrates.
+class LootState(WrappedState):
+    core_module = core
+    copied = ("log", "results")
+
     def __init__(self, game: Loot, seed: int, deck: list[str] | None):
         super().__init__(game, seed, deck)
-        n = game.players
-        self.totals = [0.0] * n
-        self.hand_number = 0
-        self.starter = 0
-        self.results: list[dict] = []
-        self.log: list[str] = []
-        self.reshuffles = 0  # of a discard pile, in every hand so far: chance events, for search
-        self.winners: list[int] | None = None
-        self._deal(deck)
+        self.log: deque[str] = deque(maxlen=LOG_SHOWN)
+        self.results: list[dict] = []  # each hand scored: how it ended, the hands, the scores
+        self._newest: int | None = None  # the card that came into a hand last (shown last)
+        # The hands revealed at a firing, until the firing is told (a tuple: clones share it).
+        self._revealed: tuple[tuple[tuple[int, ...], float], ...] = ()
+        cards = [CARD_INDEX[c] for c in deck] if deck is not None else None
+        events: list = []
+        self._start(self._new_core(SourceRng(self._generator), cards, events), events)
 
-    def _deal(self, deck: list[str] | None) -> None:
-        """Deal nine each round robin from the starter; the rest is the draw pile, its top card
-        turned up to start the discard pile."""
-        n = self.game.players
-        cards = list(deck) if deck is not None else list(VIASHI_CARDS)
-        if deck is None:
-            self.rng.shuffle(cards)
-        self.hand_number += 1
-        self.hands: list[list[str]] = [[] for _ in range(n)]
-        # Where each card in a hand came from, as everyone saw it: KNOWN (taken from the discard
-        # pile) or the number of the draw pile it was drawn from (0 for the deal and first pile;
-        # each reshuffle starts a new one). Determinizing resamples within each.
-        self.tags: list[dict[str, int]] = [{} for _ in range(n)]
-        for i in range(HAND_SIZE * n):
-            seat = (self.starter + i) % n
-            self.hands[seat].append(cards[i])
-            self.tags[seat][cards[i]] = 0
-        rest = cards[HAND_SIZE * n:]
-        self.discard = [rest[0]]
-        self.draw = rest[1:][::-1]  # the top of the pile is the end of the list
-        self.pile_number = 0
-        self.turns = [0] * n  # turns finished this hand, by seat
-        self.turns_in_hand = 0
-        self.asks: list[int] = []
-        self.drawn: str | None = None  # the card the seat to act has just drawn
-        self.next_player = self.starter
-        self.phase = "start"
-        self.to_act = self.starter
-        self._log(f"hand {self.hand_number}: seat {self.starter} starts; "
-                  f"{rest[0]} is turned up")
+    def _new_core(self, rng: Rng, cards: list[int] | None, events: list | None):
+        options, n = self.game.options, self.game.players
+        points = options["points"]
+        args = (n, options["fire"] == "any", 0.0 if points is None else float(points),
+                options["run_bonus"] == "flat", rng)
+        if cards is None and events is None:
+            return core.LootFast(*args)
+        return core.start(*args, cards, events)
 
-    def _log(self, text: str) -> None:
-        self.log.append(text)
+    def _blank(self) -> core.LootFast:
+        return self._new_core(Rng(0), None, None)
+
+    # What the tests and the table read --------------------------------------------------------
+    phase = property(lambda self: PHASES[self.core.phase])
+    to_act = property(lambda self: self.current_player)
+    totals = property(lambda self: list(self.core.totals))
+    hand_number = property(lambda self: self.core.hand_number)
+    starter = property(lambda self: self.core.starter)
+    turns = property(lambda self: list(self.core.turns))
+    turns_in_hand = property(lambda self: self.core.turns_in_hand)
+    discard = property(lambda self: _names(self.core.discard))  # the top card last
+    draw = property(lambda self: _names(self.core.draw[::-1]))  # the top card first
+    drawn = property(lambda self: None if self.core.drawn < 0 else VIASHI_CARDS[self.core.drawn])
+    winners = property(lambda self: self.core.winners() if self.core.phase == core.OVER
+                       else None)
+
+    @property
+    def hands(self) -> list[list[str]]:
+        """Each hand in card order, but the card that came into it last, last."""
+        out = []
+        for h in self.core.hands:
+            cards = core.cards_of(h)
+            newest = self._newest
+            if newest is not None and h >> newest & 1:
+                cards.remove(newest)
+                cards.append(newest)
+            out.append(_names(cards))
+        return out
+
+    def gods_in_play(self) -> list[str]:
+        return god_names(self.core.gods_in_play())
 
     # The contract ----------------------------------------------------------------------------
-
-    def _everyone_played(self) -> bool:
-        return min(self.turns) >= 1
-
     def legal_actions(self) -> list:
-        phase = self.phase
-        if phase == "start":
-            actions = []
-            if self.draw or len(self.discard) > 1:
-                actions.append(DRAW)
-            actions.append(TAKE)
-            if self._everyone_played():
-                actions.append(FIRE)
-            return actions
-        if phase == "discard":
-            return [DISCARDS[c] for c in sort_cards(self.hands[self.to_act])]
-        if phase == "fire":
-            return [FIRE, PASS]
-        return []
+        return [ACTIONS[a] for a in self.core.legal()]
 
     def _check(self, action) -> str | None:
-        phase = self.phase
-        if phase == "start":
-            if action == DRAW:
-                if not self.draw and len(self.discard) <= 1:
-                    return "the draw pile is empty and there is nothing to reshuffle: take"
-                return None
-            if action == TAKE:
-                return None
-            if action == FIRE:
-                return None if self._everyone_played() else \
-                    "the village may be fired only after every player has had a turn"
-            if isinstance(action, Discard):
-                return "draw or take a card first"
-            return "it is your turn: draw, take (the top discard) or fire"
-        if phase == "discard":
-            if isinstance(action, Discard):
-                return None if action.card in self.hands[self.to_act] else \
-                    f"you do not hold {action.card}"
-            return "discard a card (e.g. 'discard 7W')"
-        if phase == "fire":
-            if action in (FIRE, PASS):
-                return None
-            return "a card has just been discarded: fire the village now or pass"
-        return "the game is over"
-
-    def _apply(self, action) -> None:
-        seat = self.to_act
-        if self.phase == "start":
-            if action == FIRE:
-                self._fire(seat)
-            elif action == DRAW:
-                self._draw(seat)
-                self.phase = "discard"
-            else:
-                card = self.discard.pop()
-                self.hands[seat].append(card)
-                self.tags[seat][card] = KNOWN
-                self._log(f"seat {seat} takes {card}")
-                self.phase = "discard"
-        elif self.phase == "discard":
-            self._discard(seat, action.card)
-        elif self.phase == "fire":
-            if action == FIRE:
-                self._fire(seat)
-            else:
-                self.asks.pop(0)
-                self._next_ask()
-
-    def _draw(self, seat: int) -> None:
-        if not self.draw:
-            # "remove all but the top card of the discard pile, shuffle those cards, and place
-            # them face down to create a new draw pile."
-            self.draw = self.discard[:-1]
-            self.discard = self.discard[-1:]
-            self.rng.shuffle(self.draw)
-            self.pile_number += 1
-            self.reshuffles += 1
-            self._log("the discard pile is shuffled into a new draw pile")
-        card = self.draw.pop()
-        self.hands[seat].append(card)
-        self.tags[seat][card] = self.pile_number
-        self.drawn = card
-        self._log(f"seat {seat} draws")
-
-    def _discard(self, seat: int, card: str) -> None:
-        self.drawn = None
-        self.hands[seat].remove(card)
-        del self.tags[seat][card]
-        self.discard.append(card)
-        self._log(f"seat {seat} discards {card}")
-        self.turns[seat] += 1
-        self.turns_in_hand += 1
-        n = self.game.players
-        if self.turns_in_hand >= ROUND_LIMIT * n:
-            self._fire(None)
-            return
-        nxt = (seat + 1) % n
-        self.asks = []
-        if self.game.options["fire"] == "any" and self._everyone_played():
-            # The discarder, then every other seat in order; the next player's own chance is
-            # the start of his turn, a moment later.
-            self.asks = [seat] + [(seat + k) % n for k in range(2, n)]
-        self.next_player = nxt
-        self._next_ask()
-
-    def _next_ask(self) -> None:
-        if self.asks:
-            self.phase, self.to_act = "fire", self.asks[0]
-        else:
-            self.phase, self.to_act = "start", self.next_player
-
-    # Firing and scoring ----------------------------------------------------------------------
-    def gods_in_play(self) -> list[str]:
-        return [g for g in GODS if any(g in hand for hand in self.hands)]
-
-    def _fire(self, seat: int | None) -> None:
-        """Every hand revealed and scored at its best arrangement, with the effects of every god
-        in any hand."""
-        options = self.game.options
-        gods = self.gods_in_play()
-        scoring = loot_scoring(gods, options["run_bonus"])
-        # The scores now; the arrangements behind them are worked out when a view shows them.
-        scores = [score(hand, scoring) for hand in self.hands]
-        for s, points in enumerate(scores):
-            self.totals[s] += points
-        how = f"seat {seat} fired the village" if seat is not None else \
-            f"nobody fired in {ROUND_LIMIT} rounds: the hand is called"
-        self.results.append({
-            "hand": self.hand_number, "how": how, "fired_by": seat, "gods": gods,
-            "hands": [sort_cards(h) for h in self.hands],
-            "scores": scores,
-        })
-        self._log(how + "; scores " + ", ".join(f"seat {s} {x:+g}" for s, x in enumerate(scores)))
-        target = options["points"]
-        done = target is None or self.hand_number >= HAND_LIMIT or any(
-            abs(t) >= target for t in self.totals)
-        if done:
-            self.phase, self.to_act = "over", None
-            best = max(self.totals)
-            self.winners = [s for s, t in enumerate(self.totals) if t == best]
-            self._log("the match is over")
-            return
-        self.starter = (self.starter + 1) % self.game.players
-        self._deal(None)
+        why = self.core.why_not(self.game.action_id(action))
+        if why == core.LEGAL:
+            return None
+        if why == core.NOT_HELD:
+            return f"you do not hold {action.card}"
+        return REFUSALS[why]
 
     def estimate(self) -> list[float]:
-        """For search that stops early: the totals as if the village were fired now. A hand
-        nobody has played yet is worth the same to everyone, so its dealt scores (luck, not
-        anything done) are left out."""
-        if self.turns_in_hand == 0 and self.phase == "start" and self.drawn is None:
-            return list(self.totals)
-        scoring = loot_scoring(self.gods_in_play(), self.game.options["run_bonus"])
-        return [total + score(hand, scoring) for total, hand in zip(self.totals, self.hands)]
+        return self.core.estimate()
 
     def round_count(self) -> int:
-        return self.hand_number  # a match is hands played to the points target
+        return self.core.round_count()
 
-    def returns(self) -> list[float]:
-        return list(self.totals)
+    # The log, told from the core's events -----------------------------------------------------
+    def _tell(self, e) -> None:
+        log = self.log.append
+        kind, seat = e.kind, e.seat
+        if kind == core.DEALT:
+            self._newest = None
+            log(f"hand {e.other}: seat {seat} starts; {VIASHI_CARDS[e.cards[0]]} is turned up")
+        elif kind == core.DREW:
+            self._newest = e.cards[0]
+            log(f"seat {seat} draws")
+        elif kind == core.TOOK:
+            self._newest = e.cards[0]
+            log(f"seat {seat} takes {VIASHI_CARDS[e.cards[0]]}")
+        elif kind == core.DISCARDED:
+            log(f"seat {seat} discards {VIASHI_CARDS[e.cards[0]]}")
+        elif kind == core.RESHUFFLED:
+            log("the discard pile is shuffled into a new draw pile")
+        elif kind == core.REVEALED:
+            self._revealed += ((e.cards, e.more[0] / 2),)
+        elif kind == core.FIRED:
+            how = f"seat {seat} fired the village" if seat >= 0 else \
+                f"nobody fired in {ROUND_LIMIT} rounds: the hand is called"
+            scores = [points for _, points in self._revealed]
+            self.results = self.results + [{
+                "hand": e.more[0], "how": how, "fired_by": seat if seat >= 0 else None,
+                "gods": god_names(e.other), "hands": [_names(h) for h, _ in self._revealed],
+                "scores": scores}]
+            self._revealed = ()
+            log(how + "; scores " + ", ".join(f"seat {s} {x:+g}" for s, x in enumerate(scores)))
+        elif kind == core.MATCH_OVER:
+            log("the match is over")
 
     # What a seat may know --------------------------------------------------------------------
     def known_cards(self, seat: int) -> list[str]:
         """Cards everyone saw go into this hand (taken from the discard pile) and still there."""
-        return sort_cards(c for c, tag in self.tags[seat].items() if tag == KNOWN)
+        return _names(core.cards_of(self.core.hands[seat] & self.core.known))
 
     def view(self, seat: int | None) -> dict:
+        position = self.core
         n = self.game.players
-        hand = sort_cards(self.hands[seat]) if seat is not None else None
-        gods_known = None
-        best = None
+        hand = gods_known = best = None
         if seat is not None:
-            seen = set(hand)
-            for s in range(n):
-                seen.update(self.known_cards(s))
-            gods_known = [g for g in GODS if g in seen]
-            if self.phase != "over":
-                scoring = loot_scoring(gods_known, self.game.options["run_bonus"])
-                if len(hand) > HAND_SIZE:  # before its discard: the best nine it can keep
-                    best = max(best_score([c for c in hand if c != out], scoring)
-                               for out in set(hand))
-                else:
-                    best = best_score(hand, scoring)
+            mine = position.hands[seat]
+            hand = _names(core.cards_of(mine))
+            gods = core.gods_in(mine | position.known)
+            gods_known = god_names(gods)
+            if position.phase != core.OVER:
+                # Before its discard: the best nine it can keep.
+                best = core.best_nine(mine, core.scoring_for(gods, position.flat_bonus))
+        options = self.game.options
         return {
             "game": "loot",
             "seat": seat,
             "phase": self.phase,
             "to_act": self.current_player,
-            "hand_number": self.hand_number,
-            "starter": self.starter,
+            "hand_number": position.hand_number,
+            "starter": position.starter,
             "hand": hand,
-            "hand_counts": [len(h) for h in self.hands],
+            "hand_counts": [h.bit_count() for h in position.hands],
             "known": [self.known_cards(s) for s in range(n)],
-            "discard": list(self.discard),
-            "draw_count": len(self.draw),
-            "turns": list(self.turns),
-            "can_fire": self.phase in ("start", "fire") and self._everyone_played(),
+            "discard": self.discard,
+            "draw_count": len(position.draw),
+            "turns": list(position.turns),
+            "can_fire": position.phase in (core.START, core.FIRING)
+            and position.everyone_played(),
             # The card this seat has just drawn, before it discards (only it saw the card).
-            "drawn": self.drawn if seat is not None and seat == self.to_act else None,
-            "fire": self.game.options["fire"],
-            "run_bonus": self.game.options["run_bonus"],
+            "drawn": self.drawn if seat is not None and seat == position.actor else None,
+            "fire": options["fire"],
+            "run_bonus": options["run_bonus"],
             "gods_known": gods_known,
             "best": best,
-            "totals": list(self.totals),
-            "points_target": self.game.options["points"],
+            "totals": list(position.totals),
+            "points_target": options["points"],
             "last_hand": self._last_hand(),
             "winners": self.winners,
-            "log": self.log[-30:],
+            "log": list(self.log),
         }
 
     def _last_hand(self) -> dict | None:
@@ -518,45 +452,14 @@ class LootState(PhasedState):
         return dict(last, melds=[list(_described(tuple(h), scoring)) for h in last["hands"]])
 
     def card_census(self) -> list[str]:
-        return [c for h in self.hands for c in h] + self.draw + self.discard
-
-    def clone(self) -> LootState:
-        twin = self._clone_base()
-        twin.totals = list(self.totals)
-        twin.results = list(self.results)
-        twin.log = list(self.log)
-        twin.hands = [list(h) for h in self.hands]
-        twin.tags = [dict(t) for t in self.tags]
-        twin.discard = list(self.discard)
-        twin.draw = list(self.draw)
-        twin.turns = list(self.turns)
-        twin.asks = list(self.asks)
-        return twin
+        return _names(core.census(self.core))
 
     def determinize(self, seat: int, rng) -> LootState:
-        """Other hands and the draw pile redealt: cards taken from the discard pile stay where
-        everyone saw them go; the others are shuffled among the places that drew from the same
-        pile (the deal and first pile, or a pile made by a reshuffle)."""
+        """The core's determinization (other hands and the draw pile dealt afresh within what
+        each drew from, cards seen taken kept where they went), with a generator of its own."""
         twin = self.clone()
+        twin._own(self.core.determinize(seat, SourceRng(lambda: rng)))
         twin.rng = self._fresh_rng(rng)
-        others = [s for s in range(self.game.players) if s != seat]
-        numbers = {tag for s in others for tag in self.tags[s].values() if tag != KNOWN}
-        numbers.add(self.pile_number)
-        for number in sorted(numbers):
-            places = [[c for c in self.hands[s] if self.tags[s][c] == number] for s in others]
-            places.append(list(self.draw) if number == self.pile_number else [])
-            fresh = redeal(places, [set()] * len(places), rng)
-            for s, old, new in zip(others, places, fresh):
-                hand = [c for c in twin.hands[s] if c not in set(old)] + new
-                twin.hands[s] = hand
-                for c in old:
-                    del twin.tags[s][c]
-                for c in new:
-                    twin.tags[s][c] = number
-            if number == self.pile_number:
-                twin.draw = fresh[-1]
-        if self.to_act != seat:
-            twin.drawn = None  # a card of a hand redealt: which one is not known
         return twin
 
 
@@ -572,47 +475,19 @@ def _describe(arrangement: Arrangement) -> list[str]:
 
 
 # A computer player -------------------------------------------------------------------------------
-class LootHeuristic(Agent):
-    """Keeps the nine cards with the best arrangement, takes the discard when it improves the
-    hand, and fires the village when its hand's best score beats what the others are likely to
-    hold by then (they improve by about a point a turn from a poor start)."""
-
-    name = "heuristic"
-
-    def __init__(self, seed: int | None = None, margin: float = 6.0):
-        super().__init__(seed)
-        self.margin = margin
+class LootHeuristic(CoreHeuristic):
+    """The core's heuristic (parlour/fast/loot.py, heuristic_choice): keep the nine cards with the
+    best arrangement, take the discard when it improves the hand, and fire the village when the
+    hand's best score beats what the others are likely to hold by then."""
 
     def act(self, view, legal_actions):
-        hand = view["hand"]
-        scoring = loot_scoring(view["gods_known"], view["run_bonus"])
-        first = legal_actions[0]
-        if isinstance(first, Discard):
-            return max(legal_actions,
-                       key=lambda a: (best_score([c for c in hand if c != a.card], scoring),
-                                      viashi_rank(a.card)))
-        if FIRE in legal_actions and self._fire(view, scoring):
-            return FIRE
-        if PASS in legal_actions:
-            return PASS
-        top = view["discard"][-1]
-        if TAKE in legal_actions and DRAW in legal_actions:
-            now = best_score(hand, scoring)
-            with_top = max(best_score([c for c in hand + [top] if c != out], scoring)
-                           for out in hand)
-            return TAKE if with_top > now else DRAW
-        return legal_actions[0]
-
-    def _fire(self, view, scoring) -> bool:
-        mine = view["best"] if view["best"] is not None else best_score(view["hand"], scoring)
-        turns = sum(view["turns"]) / max(1, len(view["turns"]))
-        # A player drawing well gains a few points a turn; fire when ahead of that by a margin.
-        # The base of -25 for a dealt hand was a guess: with the default options a dealt hand
-        # averages about -11 as its holder can score it (the gods he sees) and about 0 with every
-        # god in play. So for the first five turns the bar is below 0 and only `mine > 0`
-        # decides. Left so: every Loot figure for medium and hard was measured with it.
-        expected = -25 + 4 * turns
-        return mine >= expected + self.margin and mine > 0
+        # The same choice from what the view shows: the hand, the gods known, the top discard.
+        numbers = [action_id(a) for a in legal_actions]
+        pile = view["discard"]
+        pick = core.heuristic_choice(numbers, hand_mask(view["hand"]),
+                                     gods_mask(view["gods_known"]), view["run_bonus"] == "flat",
+                                     CARD_INDEX[pile[-1]] if pile else -1, view["turns"])
+        return legal_actions[numbers.index(pick)]
 
 
 Loot.state_class = LootState

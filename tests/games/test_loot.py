@@ -1,6 +1,7 @@
 """Loot scenarios from stacked decks (seed 003, Loot; GAMES.md, Loot / Plunder)."""
 
 import pytest
+from alike import play_asking_both
 
 import parlour
 from parlour import IllegalAction
@@ -334,7 +335,7 @@ def test_the_match_is_played_to_plus_or_minus_100(before, over):
     """'A game ends when a player reaches either 100 points, or -100 points.' (the default
     target). In this hand seat 1 scores -28 and seat 2 +36."""
     game, state = new()
-    state.totals = [float(t) for t in before]
+    state.core.totals = [float(t) for t in before]  # the totals before this hand, on the core
     round_of_turns(state)
     play(state, FIRE)
     assert state.totals == [before[0] + 5, before[1] - 28, before[2] + 36]
@@ -474,3 +475,44 @@ def test_hards_playouts_end_with_the_hand_under_way(monkeypatch):
     assert any(number == hand + 1 for number, _ in in_hand), "no playout reached the firing"
     # Where one fired, it stopped as the next hand was dealt, before anyone played in it.
     assert all(number == hand or (number, turns) == (hand + 1, 0) for number, turns in in_hand)
+
+
+def test_the_core_heuristic_chooses_alike_from_the_position_and_from_the_view():
+    """The medium player is the core's (parlour/fast/loot.py, heuristic_choice): asked from the
+    position, as hard's playouts ask it, and from the seat's view alone it makes one choice; and
+    the core counts the hands as the readable state does, for a search with a round limit."""
+    import random
+    from collections import Counter
+    rng = random.Random(5)
+    for options in ({}, {"fire": "own_turn", "points": 30}, {"points": None, "run_bonus": "flat"}):
+        for players in (2, 3, 4):
+            game = parlour.load("loot", players=players, **options)
+            for seed in range(3):
+                state = game.new_state(seed=seed)
+                while not state.is_terminal:
+                    assert state.core.round_count() == state.round_count() == state.hand_number
+                    play_asking_both(state, LootHeuristic(seed), rng, 0.3, moves=25)
+                counts = state.event_counts()
+                kinds = Counter(str(a).split()[0] for a in state.history)
+                assert counts["dealt"] == state.hand_number == len(state.results)
+                assert counts["drew"] == kinds["draw"] and counts["took"] == kinds["take"]
+                assert counts["discarded"] == kinds["discard"] and counts["passed"] == kinds["pass"]
+                assert state.core.chances == state.hand_number + counts["reshuffled"]
+
+
+def test_a_pickled_state_goes_on_as_the_original():
+    """A readable state keeps its core's fields when pickled (a compiled position does not
+    pickle), and goes on with the same deals."""
+    import pickle
+    game = parlour.load("loot", players=3)
+    state = game.new_state(seed=11)
+    for _ in range(40):
+        state.apply(state.legal_actions()[0])
+    copy = pickle.loads(pickle.dumps(state))
+    assert copy == state and copy.view(1) == state.view(1)
+    for _ in range(200):
+        if state.is_terminal:
+            break
+        state.apply(state.legal_actions()[-1])
+        copy.apply(copy.legal_actions()[-1])
+        assert copy.view(None) == state.view(None)
