@@ -112,7 +112,7 @@ class Effects:
         self.color_mult: float = ((2 if gods & PROTECTRESS else 1)
                                   * (0.5 if gods & SEDUCTRESS else 1))
         self.set_mult: float = (0.5 if gods & MINION else 1) * (2 if gods & FRIEND else 1)
-        self.fool_mult: float = 2 if gods & CHANGELING else 1
+        self.fool_mult: float = 2.0 if gods & CHANGELING else 1.0
         # run_bonus=scaled: the bonus is part of the run's points, so the run multipliers apply.
         self.bonus_scaled: bool = not flat_bonus
         self.bonus: float = BONUS * (1.0 if flat_bonus else self.run_mult)
