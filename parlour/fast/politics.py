@@ -395,13 +395,16 @@ class PoliticsFast(FastState):
         self.revolts = [c & 15 for c in self.row] if self.rules.by_card else list(range(PLACES))
         self.next_revolt()
 
+    def place_of(self, revolt: int) -> int:
+        """Where the card (the rank) or the place still to revolt lies now."""
+        return [c & 15 for c in self.row].index(revolt) if self.rules.by_card else revolt
+
     def next_revolt(self) -> None:
         """"Everyone with markers on each card can chose as many markers as they desire into the
         cup", in turn from the first player; a card nobody has markers on is passed over."""
         n = self.players
         while self.revolts:
-            item = self.revolts.pop()
-            at = [c & 15 for c in self.row].index(item) if self.rules.by_card else item
+            at = self.place_of(self.revolts.pop())
             holders = [s for s in self.clockwise() if self.markers[at * n + s]]
             if holders:
                 self.phase = CUP

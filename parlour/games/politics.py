@@ -463,7 +463,6 @@ class PoliticsState(WrappedState):
 
     def __init__(self, game: Politics, seed: int, deck: list[str] | None):
         super().__init__(game, seed, deck)
-        self.secret_cup = bool(game.options["secret_cup"])
         # (public line, private line, the seats that read the private one)
         self.log: list[tuple[str, str | None, tuple[int, ...]]] = []
         self.rolls: list[list[int | None]] = []  # the die rolled for the first player
@@ -479,7 +478,6 @@ class PoliticsState(WrappedState):
 
     # What the tests and the table read --------------------------------------------------------
     phase = property(lambda self: core.PHASE_NAMES[self.core.phase])
-    to_act = WrappedState.current_player
     suits = property(lambda self: [None if s < 0 else SUITS[s] for s in self.core.suits])
     row = property(lambda self: [VIASHI_CARDS[c] for c in self.core.row_cards()])
     pools = property(lambda self: list(self.core.pools))
@@ -512,6 +510,9 @@ class PoliticsState(WrappedState):
         suits = self.core.suits
         return [c for i, c in enumerate(VIASHI_CARDS)
                 if i >= core.NUMBERED or i // 9 not in suits] if self.core.row else []
+
+    def estimate(self) -> list[float]:
+        return self.core.estimate()
 
     def card_census(self) -> list[str]:
         return [VIASHI_CARDS[c] for c in core.census(self.core)]
@@ -587,7 +588,7 @@ class PoliticsState(WrappedState):
                     + "".join(f" on place {t}" for t in e.more))
         elif kind == core.PUT:
             private = f"seat {seat} puts {other} in the cup"
-            line = f"seat {seat} puts markers in the cup" if self.secret_cup else private
+            line = f"seat {seat} puts markers in the cup" if self.core.rules.secret_cup else private
         elif kind == core.DRAWN:
             told = ", ".join(f"seat {s} {c}" for s, c in enumerate(e.more) if c)
             line = (f"revolt at place {other + 1} ({names[0]}): the cup holds {told}; "
@@ -624,13 +625,6 @@ class PoliticsState(WrappedState):
             if ability is not None:
                 abilities[card] = {"name": ability.name, "cost": ability.cost,
                                    "text": ability.text}
-        if phase not in (core.CUP, core.REVOLT):
-            left = []
-        elif position.rules.by_card:
-            ranks = [int(c[0]) for c in row]
-            left = [row[ranks.index(r)] for r in reversed(position.revolts)]
-        else:
-            left = [row[i] for i in reversed(position.revolts)]
         return {
             "game": "politics",
             "seat": seat,
@@ -654,7 +648,8 @@ class PoliticsState(WrappedState):
             "abilities": abilities,
             "used": sorted(c for i, c in enumerate(VIASHI_CARDS) if position.used >> i & 1),
             "revolt": revolt,
-            "revolts_left": left,
+            "revolts_left": [row[position.place_of(r)] for r in reversed(position.revolts)]
+            if phase in (core.CUP, core.REVOLT) else [],
             "rolls": [list(r) for r in self.rolls],
             "winners": self.winners,
             "log": [private if private and seat in seats else public
