@@ -186,13 +186,27 @@ class PoliticsFast(FastState):
     put_in: list[int]  # seats that have filled the cup for this card, in turn
     heuristic = True  # heuristic_action below
 
-    def __init__(self, rules: Rules, rng: Rng, src: PoliticsFast | None = None) -> None:
+    def __init__(self, rules: Rules, rng: Rng, src: PoliticsFast | None = None,
+                 cards: list[int] | None = None) -> None:
+        """A copy of `src`, or a new game, the suits to choose, the deck stacked as `cards` (top
+        first) or to be shuffled."""
         self.rules = rules
-        self.players = rules.players
+        n = self.players = rules.players
         self.rng = rng
         self.events = None
         if src is None:
-            return  # start() or a saved position sets the fields
+            self.chances = self.actor = self.round_no = self.allot = self.used = 0
+            self.phase = CHOOSE
+            self.stacked = list(cards) if cards is not None else []
+            self.suits = [-1] * n
+            self.row, self.waiting, self.revolts, self.put_in = [], [], [], []
+            self.markers = [0] * (PLACES * n)
+            self.pools = [MARKERS] * n
+            self.scores = [0] * n
+            self.cup = [0] * n
+            self.placed = [0] * PLACES
+            self.first = self.at = -1
+            return
         self.chances = src.chances
         self.actor = src.actor
         self.phase = src.phase
@@ -637,32 +651,6 @@ class PoliticsFast(FastState):
 FIELDS: Final = ("chances", "actor", "phase", "stacked", "suits", "row", "markers", "pools",
                  "scores", "round_no", "first", "waiting", "allot", "placed", "used", "revolts",
                  "at", "cup", "put_in")
-
-
-def start(rules: Rules, rng: Rng, cards: list[int] | None) -> PoliticsFast:
-    """A new game, the suits to choose, the deck stacked as `cards` (top first) or shuffled."""
-    n = rules.players
-    position = PoliticsFast(rules, rng)
-    position.chances = 0
-    position.actor = 0
-    position.phase = CHOOSE
-    position.stacked = list(cards) if cards is not None else []
-    position.suits = [-1] * n
-    position.row = []
-    position.markers = [0] * (PLACES * n)
-    position.pools = [MARKERS] * n
-    position.scores = [0] * n
-    position.round_no = 0
-    position.first = -1
-    position.waiting = []
-    position.allot = 0
-    position.placed = [0] * PLACES
-    position.used = 0
-    position.revolts = []
-    position.at = -1
-    position.cup = [0] * n
-    position.put_in = []
-    return position
 
 
 # The heuristic (medium) -------------------------------------------------------------------------

@@ -467,7 +467,7 @@ class PoliticsState(WrappedState):
         self.log: list[tuple[str, str | None, tuple[int, ...]]] = []
         self.rolls: list[list[int | None]] = []  # the die rolled for the first player
         cards = [CARD[c] for c in deck] if deck is not None else None
-        self._start(core.start(game.rules(), Rng(0), cards), [])
+        self._start(core.PoliticsFast(game.rules(), Rng(0), cards=cards), [])
 
     def _core_rng(self, position) -> Rng:
         # The readable game drew the die and the cup with randrange: so do its records.
@@ -619,12 +619,8 @@ class PoliticsState(WrappedState):
                       "drawn": self.drawn}
         placing = phase == core.INFLUENCE
         table = position.rules.abilities
-        abilities = {}
-        for card in row:
-            ability = table[CARD[card]] if table else None
-            if ability is not None:
-                abilities[card] = {"name": ability.name, "cost": ability.cost,
-                                   "text": ability.text}
+        abilities = {card: {"name": a.name, "cost": a.cost, "text": a.text} for card in row
+                     if table and (a := table[CARD[card]]) is not None}
         return {
             "game": "politics",
             "seat": seat,
