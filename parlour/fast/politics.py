@@ -316,9 +316,8 @@ class PoliticsFast(FastState):
         the pool if it is short; they place them in turn from the first player."""
         while self.waiting:
             seat = self.waiting.pop(0)
-            allot = min(PLACES - self.own(seat).bit_count(), self.pools[seat])
-            if allot:
-                self.allot = allot
+            self.allot = min(PLACES - self.own(seat).bit_count(), self.pools[seat])
+            if self.allot:
                 self.actor = seat
                 self.placed = [0] * PLACES
                 return
