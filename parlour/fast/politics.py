@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from .core import NOBODY, Event, FastState, Rng, SourceRng, core_copy
+from .core import NOBODY, FastState, Rng, SourceRng, core_copy
 
 # Constants and tables are Final: mypyc inlines a Final int and keeps a Final table in a C
 # static, where a plain module global is a dict lookup (and an unboxing) at every use.
@@ -165,7 +165,6 @@ class PoliticsFast(FastState):
     """A position: the suits, the row, the markers, pools and scores, the round and its phase."""
 
     rules: Rules
-    events: list[Event] | None
     actor: int  # NOBODY when over
     phase: int
     stacked: list[int]  # a stacked deck still to deal (top first); empty: shuffle
@@ -232,12 +231,6 @@ class PoliticsFast(FastState):
 
     def to_act(self) -> int:
         return self.actor
-
-    def emit(self, kind: int, seat: int = -1, other: int = -1, cards: tuple[int, ...] = (),
-             more: tuple[int, ...] = ()) -> None:
-        events = self.events
-        if events is not None:
-            events.append(Event(kind, seat, other, cards, more))
 
     def card(self, place: int) -> int:
         return card_of(self.row[place], self.suits)
@@ -525,6 +518,9 @@ class PoliticsFast(FastState):
 
     def returns(self) -> list[float]:
         return [float(s) for s in self.scores]
+
+    def round_count(self) -> int:
+        return self.round_no
 
     def estimate(self) -> list[float] | None:
         """For search that stops early: the scores, plus what the row would score now."""

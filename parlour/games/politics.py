@@ -135,6 +135,19 @@ ACTIONS: list = ([Choose(s) for s in SUITS]
 ID = {action: number for number, action in enumerate(ACTIONS)}
 assert len(ACTIONS) == core.ACTIONS
 
+
+def action_id(action) -> int:
+    number = ID.get(action)
+    if number is None:
+        raise ValueError(f"{action!r} is not a Politics action")
+    return number
+
+
+def action_of(number: int):
+    if not 0 <= number < core.ACTIONS:
+        raise ValueError(f"no Politics action has id {number}")
+    return ACTIONS[number]
+
 PHASE_NAMES = {"choose": "choosing suits", "influence": "placing influence markers",
                "abilities": "using card abilities", "cup": "revolts: filling the cup",
                "revolt": "revolts: the drawn player decides", "over": "game over"}
@@ -236,20 +249,9 @@ class Politics(Game):
                             "done, put 1, take over, swap left, swap right, leave, use 5")
 
     # One numbering of the actions, the core's: records, adapters and search use it alike.
-    @property
-    def action_space_size(self) -> int:
-        return core.ACTIONS
-
-    def action_id(self, action) -> int:
-        number = ID.get(action)
-        if number is None:
-            raise ValueError(f"{action!r} is not a Politics action")
-        return number
-
-    def action_from_id(self, number: int):
-        if not 0 <= number < core.ACTIONS:
-            raise ValueError(f"no Politics action has id {number}")
-        return ACTIONS[number]
+    action_space_size = core.ACTIONS
+    action_id = staticmethod(action_id)
+    action_from_id = staticmethod(action_of)
 
     # The table (parlour/core/scene.py) ----------------------------------------------------
     how_to_play = {
@@ -513,6 +515,9 @@ class PoliticsState(WrappedState):
 
     def estimate(self) -> list[float]:
         return self.core.estimate()
+
+    def round_count(self) -> int:
+        return self.core.round_count()
 
     def card_census(self) -> list[str]:
         return [VIASHI_CARDS[c] for c in core.census(self.core)]
