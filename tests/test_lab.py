@@ -322,7 +322,7 @@ def test_the_rules_events_are_counted_where_the_core_emits_them(tmp_path):
     """DESIGN.md: a core's `step` "also emits named events (a trick won, a bomb, a god's effect,
     an end condition) ... and the lab counts them". Arschloch's core emits them: every play and
     pass of a game's record is one, each round ends in one "round over", and the report has them.
-    A game whose rules emit none (Politics, so far) has no such table."""
+    A game whose rules emit none (Treasure, so far) has no such table."""
     import parlour
     from parlour.games.arschloch import Pass, Play
     plan = Plan("arschloch", 4, ["heuristic", "random", "random", "random"],
@@ -337,5 +337,5 @@ def test_the_rules_events_are_counted_where_the_core_emits_them(tmp_path):
     rows = {r["event"]: r for r in figs["arms"]["A"]["events"]}
     assert rows["round over"]["per_game"]["mean"] == 2 and rows["round over"]["games"]["rate"] == 1
     assert "What the rules did" in (tmp_path / "report.md").read_text()
-    lab_run.run(Plan("politics", 2, ["heuristic"], options={"round_cap": 4}), tmp_path / "politics")
-    assert report.write(tmp_path / "politics")["arms"]["A"]["events"] is None
+    lab_run.run(Plan("treasure", 2, ["heuristic"]), tmp_path / "treasure")
+    assert report.write(tmp_path / "treasure")["arms"]["A"]["events"] is None

@@ -1,45 +1,42 @@
-"""Politics on integers (the twin of parlour/games/politics.py), for 3 or 4 players and every
-option: points, round cap, either distance limit, revolts by card or by place, the secret cup.
+"""Politics' rules, the only copy: the suits, the row dealt rank by rank, the die for the first
+player, then rounds of placing influence markers, using card abilities, revolts and scoring, for
+3 or 4 players and every option, in the order of docs/rules/politics.md (seed 003; GAMES.md's
+rulings). parlour/games/politics.py is the readable layer on top: action objects, notation, views
+and the log, narrated from the events a step emits.
 
-A card is its index in VIASHI_CARDS (suit * 9 + rank - 1, suits W R P B G), but in play the row
-holds each card as its owner's seat * 16 + its rank: one card of each rank lies in the row, so
-the rank names it, two neighbours share a suit exactly when they share a code's high bits, and
+A card is its index in VIASHI_CARDS (suit * 9 + rank - 1, suits W R P B G; the gods 45 on). In
+the row a card is held as its owner's seat * 16 + its rank: one card of each rank lies there, so
+the rank names it, two neighbours share a suit exactly when their codes share the high bits, and
 then the difference of their codes is their rank difference. A hand is never stored: it is its
-seat's suit less that seat's cards in the row (`own`, a 9-bit mask of places per seat), and the
-cards of no chosen suit and the gods lie set aside.
+seat's suit less that seat's cards in the row, and the cards of no chosen suit and the gods lie
+set aside. Markers are one flat list, markers[place * players + seat], places 0..8 from the
+Queen's end.
 
-Markers are one flat list, markers[place * players + seat]. An action is the readable game's
-`action_id`: choose 0-4 (the suit), place 5 + place * 12 + count - 1 (place 0..8), done 113,
-put 114 + count, take over 127, swap left 128, swap right 129, leave 130. The ability phase
-never stops for anyone while the table of abilities is empty (the twin covers only that), so
-the twin has none.
+Actions, the game's one numbering (Game.action_id, records, search): choose suit s is s (0-4),
+place c markers on place p is 5 + p * 12 + c - 1, done 113, put c in the cup 114 + c, take over
+127, swap left 128, swap right 129, leave 130, use the card at place p on place t (1..9, 0: no
+aim) 131 + p * 10 + t.
 
-`chances` counts the deal (the shuffle and the die for the first player, in one step) and the
-markers drawn from the cup: each draw is followed by one take over, swap or leave.
+`chances` counts the deal (the shuffle and the die, in one step) and the markers drawn from the
+cup. The abilities are the readable game's table (empty by default: the seed names none), each
+with a cost, an effect(position, seat, place, target) and maybe targets(position, seat, place).
 """
 
 from __future__ import annotations
 
 from typing import Any, Final
 
-from ..core.cards import VIASHI_CARDS, VIASHI_SUITS
-from .core import NOBODY, FastState, Rng
+from .core import NOBODY, FastState, Rng, SourceRng, core_copy
 
 # Constants and tables are Final: mypyc inlines a Final int and keeps a Final table in a C
 # static, where a plain module global is a dict lookup (and an unboxing) at every use.
 # A list item is updated as `xs[i] = xs[i] + n`, never `xs[i] += n`: mypyc compiles the
 # augmented form to generic arithmetic on boxed ints.
-SUIT_LETTERS: Final = "".join(VIASHI_SUITS)  # WRPBG
-CARD: Final[dict[str, int]] = {name: i for i, name in enumerate(VIASHI_CARDS)}
-N_CARDS: Final = len(VIASHI_CARDS)
+N_CARDS: Final = 54
+NUMBERED: Final = 45  # the suits' cards; the gods follow
 PLACES: Final = 9
-MARKERS: Final = 12
-
-
-def card_of(suit: int, rank: int) -> int:
-    """The VIASHI_CARDS index of the numbered card of `suit` (0..4) and `rank` (1..9)."""
-    return suit * 9 + rank - 1
-
+MARKERS: Final = 12  # "a dozen counters" each
+DIE: Final = 10
 
 PLACE_BASE: Final = 5
 DONE: Final = 113
@@ -48,430 +45,694 @@ TAKE_OVER: Final = 127
 SWAP_LEFT: Final = 128
 SWAP_RIGHT: Final = 129
 LEAVE: Final = 130
+USE_BASE: Final = 131
+ACTIONS: Final = USE_BASE + PLACES * (PLACES + 1)
 
 CHOOSE: Final = 0
 INFLUENCE: Final = 1
-CUP: Final = 2
-REVOLT: Final = 3
-OVER: Final = 4
+ABILITIES: Final = 2
+CUP: Final = 3
+REVOLT: Final = 4
+OVER: Final = 5
+PHASE_NAMES: Final = ("choose", "influence", "abilities", "cup", "revolt", "over")
 
 FAR: Final = 100  # no limit: more than any seat's markers
 
 
-def _limits() -> list[tuple[int, ...]]:
-    """Per mask of a seat's own places: how many of its markers each place takes (per round, or
-    held at once), before the allotment: any on its own cards, none beside them, elsewhere its
-    distance to the nearest; any anywhere with no card of its own in the row."""
-    table: list[tuple[int, ...]] = []
-    for mask in range(1 << PLACES):
-        own = [j for j in range(PLACES) if mask >> j & 1]
-        row: list[int] = []
-        for i in range(PLACES):
-            if not own or mask >> i & 1:
-                row.append(FAR)
-                continue
-            distance = min(abs(i - j) for j in own)
-            row.append(0 if distance == 1 else distance)
-        table.append(tuple(row))
-    return table
+def card_of(code: int, suits: list[int]) -> int:
+    """The VIASHI_CARDS index of a row code."""
+    return suits[code >> 4] * 9 + (code & 15) - 1
 
 
-LIMITS: Final = _limits()
-# The placements of 1..count markers on a place, in the readable order: PLACE_RUNS[place][count].
-PLACE_RUNS: Final[list[list[list[int]]]] = [
-    [[PLACE_BASE + i * MARKERS + c for c in range(count)] for count in range(MARKERS + 1)]
-    for i in range(PLACES)]
+def place_action(place: int, count: int) -> int:
+    return PLACE_BASE + place * MARKERS + count - 1
+
+
+def _limits(mask: int) -> tuple[int, ...]:
+    """For a seat whose cards lie at the places of `mask`: how many of its markers each place
+    takes (per round, or held at once), before the allotment: any number on its own cards, none
+    next to one of them, elsewhere the distance to the nearest (one card between: 2); with none
+    of its cards in the row, any anywhere (Ruling)."""
+    own = [j for j in range(PLACES) if mask >> j & 1]
+    limits: list[int] = []
+    for i in range(PLACES):
+        distance = min([abs(i - j) for j in own]) if own and not mask >> i & 1 else FAR
+        limits.append(0 if distance == 1 else distance)
+    return tuple(limits)
+
+
+LIMITS: Final = [_limits(mask) for mask in range(1 << PLACES)]
 PUTS: Final[list[int]] = [PUT_BASE + c for c in range(MARKERS + 1)]
-PLACE_AT: Final[list[int]] = [0] * DONE  # the place of a placement action
-PLACE_COUNT: Final[list[int]] = [0] * DONE  # its count
-for _a in range(PLACE_BASE, DONE):
-    PLACE_AT[_a], PLACE_COUNT[_a] = divmod(_a - PLACE_BASE, MARKERS)
-    PLACE_COUNT[_a] += 1
-# ORDER[players][first]: the seats in turn from the first player.
-ORDER: Final[list[list[tuple[int, ...]]]] = [
-    [tuple((first + i) % n for i in range(n)) for first in range(n)] for n in range(5)]
 
 
-def _points(row: list[int], players: int) -> list[int]:
-    """What the row scores each seat: same-suit neighbours, the difference of their ranks."""
+def row_points(row: list[int], players: int) -> list[int]:
+    """"Points are scored when two cards of the same suit lie next to each other ... equal to the
+    difference between the two ranks": what the row scores each seat."""
     points = [0] * players
-    left = row[0]
-    for right in row[1:]:
+    for i in range(len(row) - 1):
+        left, right = row[i], row[i + 1]
         if (left ^ right) < 16:
             points[left >> 4] = points[left >> 4] + abs(left - right)
-        left = right
     return points
 
 
-class PoliticsFast(FastState):
-    players: int
-    chances: int
-    rng: Rng
+# Events -------------------------------------------------------------------------------------------
+# What a step did, for the readable layer's log and the lab's counts. Search leaves `events` None
+# and none are made.
+CHOSE: Final = 0  # seat chose suit `other`
+DEALT: Final = 1  # cards: the row
+ROLLED: Final = 2  # more: each seat's roll of the die, -1 for one not rolling
+FIRST: Final = 3  # seat goes first
+ROUND: Final = 4  # round `other` begins, seat first player
+NO_MARKERS: Final = 5  # seat has no markers to place
+PLACED: Final = 6  # seat placed `other` markers on cards[0]
+DONE_PLACING: Final = 7
+NO_ABILITIES: Final = 8  # the table of abilities is empty
+USED: Final = 9  # seat used the ability of cards[0]; more: the target place (1..9) if it aims
+PUT: Final = 10  # seat put `other` markers in the cup
+STAYED: Final = 11  # nobody put a marker in the cup for cards[0]
+DRAWN: Final = 12  # seat's marker drawn in the revolt at place `other` of cards[0]; more: the cup
+TOOK_OVER: Final = 13  # seat took over place `other`: cards[0] replaces cards[1]
+SWAPPED: Final = 14  # seat swapped cards[0] with its neighbour cards[1]
+LEFT: Final = 15  # seat left cards[0] where it is
+SCORED: Final = 16  # round `other` scored; more: the points, then the totals
+UNSCORED: Final = 17  # the first round is not scored
+WON: Final = 18  # more: the winners
+CAPPED: Final = 19  # the round cap `other` is reached: drawn
+EVENT_NAMES: Final = ("chose", "dealt", "rolled", "first", "round", "no markers", "placed",
+                      "done placing", "no abilities", "used", "put", "stayed", "drawn",
+                      "took over", "swapped", "left", "scored", "unscored", "won", "capped")
 
-    def __init__(self, players: int, target: int, round_cap: int, on_card: bool,
-                 by_card: bool, secret_cup: bool, rng: Rng, chances: int, phase: int,
-                 actor: int, suits: list[int], row: list[int], own: list[int],
-                 markers: list[int], pools: list[int], scores: list[int], round_no: int,
-                 first: int, waiting: list[int], allot: int, placed: list[int],
-                 revolts: list[int], at: int, cup: list[int], put_in: list[int]) -> None:
+# Why a move is refused: the readable layer words each.
+LEGAL: Final = 0
+WRONG_KIND: Final = 1  # not a move of this phase
+TAKEN: Final = 2  # the suit is chosen already
+TOO_MANY: Final = 3  # more markers than the seat may place, or has on the card
+NEXT_TO_OWN: Final = 4
+TOO_FAR: Final = 5  # beyond the distance limit
+NOT_YOURS: Final = 6  # not a card of one's suit
+NO_ABILITY: Final = 7
+CANNOT_PAY: Final = 8
+USED_UP: Final = 9  # used this round
+NO_AIM: Final = 10  # not a target of the ability
+OWN_CARD: Final = 11  # nothing to take over
+NO_NEIGHBOUR: Final = 12
+
+
+class PoliticsRng(SourceRng):
+    """The readable game's generator, drawn as it drew the die and the cup, with randrange: a
+    core behind it deals what its records and golden traces hold (playouts keep the fast Rng)."""
+
+    def below(self, n: int) -> int:
+        return self.source().randrange(n)
+
+
+class Rules:
+    """What the options fix, shared by every position of a game."""
+
+    def __init__(self, players: int, target: int, round_cap: int, on_card: bool, by_card: bool,
+                 secret_cup: bool, abilities: list[Any] | None) -> None:
         self.players = players
         self.target = target
         self.round_cap = round_cap
         self.on_card = on_card  # the distance limit counts the markers on the card
         self.by_card = by_card  # revolts go card by card (else place by place)
         self.secret_cup = secret_cup
+        self.abilities = abilities  # by card, the ability or None; None: an empty table
+
+
+class PoliticsFast(FastState):
+    """A position: the suits, the row, the markers, pools and scores, the round and its phase."""
+
+    rules: Rules
+    actor: int  # NOBODY when over
+    phase: int
+    stacked: list[int]  # a stacked deck still to deal (top first); empty: shuffle
+    suits: list[int]  # per seat, -1 before it chooses
+    row: list[int]  # owner * 16 + rank per place, empty before the deal
+    markers: list[int]
+    pools: list[int]
+    scores: list[int]
+    round_no: int
+    first: int  # the first player, -1 before the die
+    waiting: list[int]  # seats still to act in this phase, in turn
+    allot: int  # markers the placer may still place this round
+    placed: list[int]  # markers the placer put on each place this round
+    used: int  # mask of the cards whose ability was used this round
+    revolts: list[int]  # still to revolt, the next last: ranks (by card) or places
+    at: int  # the revolting place, -1 for none
+    cup: list[int]  # per seat: put in, then as drawn until the revolt ends
+    put_in: list[int]  # seats that have filled the cup for this card, in turn
+    heuristic = True  # heuristic_action below
+
+    def __init__(self, rules: Rules, rng: Rng, src: PoliticsFast | None = None,
+                 cards: list[int] | None = None) -> None:
+        """A copy of `src`, or a new game, the suits to choose, the deck stacked as `cards` (top
+        first) or to be shuffled."""
+        self.rules = rules
+        n = self.players = rules.players
         self.rng = rng
-        self.chances = chances
-        self.phase = phase
-        self.actor = actor  # NOBODY when over
-        self.suits = suits  # per seat, -1 before it chooses
-        self.row = row  # owner * 16 + rank per place (empty before the deal)
-        self.own = own  # per seat, the mask of places holding its cards
-        self.markers = markers  # [place * players + seat]
-        self.pools = pools
-        self.scores = scores
-        self.round_no = round_no
-        self.first = first  # the first player, -1 before the die
-        self.waiting = waiting  # seats still to place, or to fill the cup, in order
-        self.allot = allot  # markers the placer may still place this round
-        self.placed = placed  # markers the placer put on each place this round
-        # Still to revolt, the next last: the codes of the cards (by card) or the places.
-        self.revolts = revolts
-        self.at = at  # the revolting place, -1 for none
-        self.cup = cup  # per seat
-        self.put_in = put_in  # seats that have filled the cup for this card, in order
-
-    # The suits and the deal ------------------------------------------------------------------
-    def _deal(self) -> None:
-        """The twin's own deal: of each rank one of the chosen suits' cards, at random, goes to
-        the row; the die, rolled again on ties, makes each seat first alike."""
-        n = self.players
-        rng = self.rng
-        row: list[int] = []
-        own = [0] * n
-        for rank in range(1, PLACES + 1):
-            seat = rng.below(n)
-            row.append(seat * 16 + rank)
-            own[seat] = own[seat] | 1 << (rank - 1)
-        self.row = row
-        self.own = own
-        self.first = rng.below(n)
-        self.chances += 1
-        self.round_no = 1
-        self._start_round()
-
-    # A round ---------------------------------------------------------------------------------
-    def _start_round(self) -> None:
-        self.phase = INFLUENCE
-        n = self.players
-        first = self.first
-        self.waiting = [(first + i) % n for i in range(n)]
-        self._next_placer()
-
-    def _next_placer(self) -> None:
-        """A seat places as many markers as it has cards in hand (its suit less its row cards),
-        or its whole pool if that is short."""
-        waiting = self.waiting
-        own = self.own
-        pools = self.pools
-        while waiting:
-            seat = waiting.pop(0)
-            allot = PLACES - own[seat].bit_count()
-            if pools[seat] < allot:
-                allot = pools[seat]
-            self.allot = allot
-            if allot:
-                self.actor = seat
-                self.placed = [0] * PLACES
-                return
-        # The abilities: with no abilities in the table nobody has one to use.
-        self.phase = CUP
-        if self.by_card:
-            self.revolts = self.row[:]
-        else:
-            self.revolts = list(range(PLACES))
-        self._next_revolt()
-
-    def _next_revolt(self) -> None:
-        """From the Fool's end: the holders of markers on the card fill the cup in turn from
-        the first player."""
-        revolts = self.revolts
-        markers = self.markers
-        n = self.players
-        first = self.first
-        while revolts:
-            item = revolts.pop()
-            at = self.row.index(item) if self.by_card else item
-            base = at * n
-            holders = [s for s in ORDER[n][first] if markers[base + s]]
-            if not holders:
-                continue
-            self.phase = CUP
-            self.at = at
+        self.events = None
+        if src is None:
+            self.chances = self.actor = self.round_no = self.allot = self.used = 0
+            self.phase = CHOOSE
+            self.stacked = list(cards) if cards is not None else []
+            self.suits = [-1] * n
+            self.row, self.waiting, self.revolts, self.put_in = [], [], [], []
+            self.markers = [0] * (PLACES * n)
+            self.pools = [MARKERS] * n
+            self.scores = [0] * n
             self.cup = [0] * n
-            self.put_in = []
-            self.actor = holders.pop(0)
-            self.waiting = holders
+            self.placed = [0] * PLACES
+            self.first = self.at = -1
             return
-        self.at = -1
-        self._score()
+        self.chances = src.chances
+        self.actor = src.actor
+        self.phase = src.phase
+        self.stacked = src.stacked
+        self.suits = src.suits[:]
+        self.row = src.row[:]
+        self.markers = src.markers[:]
+        self.pools = src.pools[:]
+        self.scores = src.scores[:]
+        self.round_no = src.round_no
+        self.first = src.first
+        self.waiting = src.waiting[:]
+        self.allot = src.allot
+        self.placed = src.placed[:]
+        self.used = src.used
+        self.revolts = src.revolts[:]
+        self.at = src.at
+        self.cup = src.cup[:]
+        self.put_in = src.put_in[:]
 
-    def _draw(self) -> None:
-        """One marker drawn from the cup: its owner decides; the cup goes back to the pools."""
-        cup = self.cup
-        total = sum(cup)
-        if total == 0:
-            self.put_in = []
-            self._next_revolt()
-            return
-        pick = self.rng.below(total)
-        self.chances += 1
-        pools = self.pools
-        seat = 0
-        for s in range(self.players):
-            count = cup[s]
-            pools[s] = pools[s] + count
-            if 0 <= pick < count:
-                seat = s
-            pick -= count
-        self.cup = [0] * self.players
-        self.phase = REVOLT
-        self.actor = seat
+    def copy(self) -> PoliticsFast:
+        return PoliticsFast(self.rules, self.rng, self)
 
-    def _score(self) -> None:
-        """The first round is not scored; then the seat on the first player's left is first."""
-        scores = self.scores
-        n = self.players
-        if self.round_no > 1:
-            points = _points(self.row, n)
-            for s in range(n):
-                scores[s] = scores[s] + points[s]
-        if max(scores) >= self.target or self.round_no >= self.round_cap:
-            self.phase = OVER
-            self.actor = NOBODY
-            self.at = -1
-            return
-        self.first = (self.first + 1) % n
-        self.round_no += 1
-        self._start_round()
-
-    # The contract ----------------------------------------------------------------------------
     def to_act(self) -> int:
         return self.actor
 
-    def legal(self) -> list[int]:
-        phase = self.phase
-        if phase == CUP:
-            return PUTS[:self.markers[self.at * self.players + self.actor] + 1]
-        if phase == INFLUENCE:
-            seat = self.actor
-            allot = self.allot
-            limits = LIMITS[self.own[seat]]
-            had = self.markers[seat::self.players] if self.on_card else self.placed
-            actions: list[int] = []
-            for i in range(PLACES):
-                cap = limits[i] - had[i]
-                if cap > 0:
-                    actions += PLACE_RUNS[i][cap if cap < allot else allot]
-            actions.append(DONE)
-            return actions
-        if phase == REVOLT:
-            at = self.at
-            actions = []
-            if self.row[at] >> 4 != self.actor:
-                actions.append(TAKE_OVER)
-            if at > 0:
-                actions.append(SWAP_LEFT)
-            if at < PLACES - 1:
-                actions.append(SWAP_RIGHT)
-            actions.append(LEAVE)
-            return actions
-        if phase == CHOOSE:
-            suits = self.suits
-            return [s for s in range(5) if s not in suits]
-        return []
+    def card(self, place: int) -> int:
+        return card_of(self.row[place], self.suits)
 
-    def step(self, action: int) -> None:
-        phase = self.phase
-        seat = self.actor
-        if phase == CUP:
-            count = action - PUT_BASE
-            markers = self.markers
-            j = self.at * self.players + seat
-            markers[j] = markers[j] - count
-            cup = self.cup
-            cup[seat] = cup[seat] + count
-            self.put_in.append(seat)
-            if self.waiting:
-                self.actor = self.waiting.pop(0)
-            else:
-                self._draw()
-            return
-        if phase == INFLUENCE:
-            if action == DONE:
-                self._next_placer()
-                return
-            i = PLACE_AT[action]
-            count = PLACE_COUNT[action]
-            markers = self.markers
-            j = i * self.players + seat
-            markers[j] = markers[j] + count
-            placed = self.placed
-            placed[i] = placed[i] + count
-            pools = self.pools
-            pools[seat] = pools[seat] - count
-            self.allot -= count
-            if self.allot == 0:
-                self._next_placer()
-            return
-        if phase == REVOLT:
-            at = self.at
-            row = self.row
-            if action == TAKE_OVER:
-                # The card replaced goes back to its owner's hand; the markers stay on the place.
-                own = self.own
-                card = row[at]
-                own[card >> 4] = own[card >> 4] ^ 1 << at
-                own[seat] = own[seat] | 1 << at
-                row[at] = seat * 16 + (card & 15)
-            elif action != LEAVE:
-                other = at - 1 if action == SWAP_LEFT else at + 1
-                left = row[at]
-                right = row[other]
-                row[at] = right
-                row[other] = left
-                if (left ^ right) >= 16:
-                    own = self.own
-                    both = 1 << at | 1 << other
-                    own[left >> 4] = own[left >> 4] ^ both
-                    own[right >> 4] = own[right >> 4] ^ both
-                n = self.players
-                markers = self.markers
-                a = at * n
-                b = other * n
-                markers[a:a + n], markers[b:b + n] = markers[b:b + n], markers[a:a + n]
-            self.put_in = []
-            self._next_revolt()
-            return
-        # Choosing a suit.
-        self.suits[seat] = action
+    def row_cards(self) -> list[int]:
+        return [card_of(code, self.suits) for code in self.row]
+
+    def clockwise(self) -> list[int]:
+        """"Starting with the first player and moving clockwise around the table"."""
+        n = self.players
+        return [(self.first + i) % n for i in range(n)]
+
+    # Setting up -------------------------------------------------------------------------------
+    def choose(self, seat: int, suit: int) -> None:
+        """Each player chooses a suit, seat 0 first; the last choice deals."""
+        self.suits[seat] = suit
+        self.emit(CHOSE, seat, suit)
         if -1 in self.suits:
             self.actor = seat + 1
         else:
-            self._deal()
+            self.deal()
+
+    def deal(self) -> None:
+        """"One of them is drawn and placed on the table, the remaining ... given to the players
+        who have chosen those suits ... until one card of each rank is laid out in order": of
+        each rank, the first card of a chosen suit in the shuffled (or stacked) deck."""
+        cards = self.stacked
+        if not cards:
+            cards = list(range(N_CARDS))
+            self.rng.shuffle(cards)
+        self.stacked = []
+        suits = self.suits
+        row = [-1] * PLACES
+        for card in cards:
+            rank = card % 9
+            if card < NUMBERED and card // 9 in suits and row[rank] < 0:
+                row[rank] = suits.index(card // 9) * 16 + rank + 1
+        self.row = row
+        self.emit(DEALT, cards=tuple(self.row_cards()))
+        self.roll_for_first()
+        self.chances += 1
+        self.round_no = 1
+        self.start_round()
+
+    def roll_for_first(self) -> None:
+        """"Roll the die to see who goes first": everyone rolls, those tied for highest again."""
+        rolling = list(range(self.players))
+        while len(rolling) > 1:
+            rolls = [-1] * self.players
+            for seat in rolling:
+                rolls[seat] = self.rng.below(DIE) + 1
+            self.emit(ROLLED, more=tuple(rolls))
+            best = max(rolls)
+            rolling = [s for s in rolling if rolls[s] == best]
+        self.first = rolling[0]
+        self.emit(FIRST, self.first)
+
+    # 1. Placing influence markers -------------------------------------------------------------
+    def start_round(self) -> None:
+        self.emit(ROUND, self.first, self.round_no)
+        self.used = 0
+        self.phase = INFLUENCE
+        self.waiting = self.clockwise()
+        self.next_placer()
+
+    def own(self, seat: int) -> int:
+        """The mask of the places holding the seat's cards."""
+        mask = 0
+        for i in range(PLACES):
+            if self.row[i] >> 4 == seat:
+                mask |= 1 << i
+        return mask
+
+    def next_placer(self) -> None:
+        """"Each player gets as many influence markers as they have cards in their hand", all
+        the pool if it is short; they place them in turn from the first player."""
+        while self.waiting:
+            seat = self.waiting.pop(0)
+            self.allot = min(PLACES - self.own(seat).bit_count(), self.pools[seat])
+            if self.allot:
+                self.actor = seat
+                self.placed = [0] * PLACES
+                return
+            self.emit(NO_MARKERS, seat)
+        self.start_abilities()
+
+    def caps(self, seat: int) -> list[int]:
+        """How many markers `seat` may still put on each place now: the limits of _limits, less
+        what he has put there this round (distance_limit=on_card: what he holds there)."""
+        limits = LIMITS[self.own(seat)]
+        n = self.players
+        allot = self.allot
+        had = self.markers[seat::n] if self.rules.on_card else self.placed
+        return [max(0, min(allot, limits[i] - had[i])) for i in range(PLACES)]
+
+    def place(self, seat: int, action: int) -> None:
+        i, count = divmod(action - PLACE_BASE, MARKERS)
+        count += 1
+        j = i * self.players + seat
+        self.markers[j] = self.markers[j] + count
+        self.placed[i] = self.placed[i] + count
+        self.pools[seat] = self.pools[seat] - count
+        self.allot -= count
+        self.emit(PLACED, seat, count, (self.card(i),))
+        if self.allot == 0:
+            self.next_placer()
+
+    # 2. Using card abilities ------------------------------------------------------------------
+    def start_abilities(self) -> None:
+        self.phase = ABILITIES
+        self.waiting = self.clockwise()
+        self.next_ability_user()
+
+    def uses(self, seat: int) -> list[int]:
+        """The abilities of `seat`'s cards in the row he may use now: "each ability can only be
+        used once per turn except for the warriors (5s)", paid from his markers on the card."""
+        table = self.rules.abilities
+        if table is None:
+            return []
+        uses: list[int] = []
+        for i in range(PLACES):
+            code = self.row[i]
+            ability = table[card_of(code, self.suits)]
+            if code >> 4 != seat or ability is None or (
+                    self.markers[i * self.players + seat] < ability.cost):
+                continue
+            again = code & 15 == 5 and ability.cost > 0
+            if self.used >> card_of(code, self.suits) & 1 and not again:
+                continue
+            base = USE_BASE + i * (PLACES + 1)
+            if ability.targets is None:
+                uses.append(base)
+            else:
+                uses += [base + t for t in ability.targets(self, seat, i + 1)]
+        return uses
+
+    def next_ability_user(self) -> None:
+        """Each player in turn from the first player; one with none to use is passed over."""
+        while self.waiting:
+            seat = self.waiting.pop(0)
+            if self.uses(seat):
+                self.actor = seat
+                return
+        if self.rules.abilities is None:
+            self.emit(NO_ABILITIES)
+        self.start_revolts()
+
+    def use(self, seat: int, action: int) -> None:
+        """The cost comes off the card used and goes back to his pool (Ruling)."""
+        i, target = divmod(action - USE_BASE, PLACES + 1)
+        card = self.card(i)
+        table = self.rules.abilities
+        assert table is not None
+        ability = table[card]
+        j = i * self.players + seat
+        self.markers[j] = self.markers[j] - ability.cost
+        self.pools[seat] = self.pools[seat] + ability.cost
+        self.used |= 1 << card
+        self.emit(USED, seat, i, (card,), (target,) if target else ())
+        ability.effect(self, seat, i + 1, target or None)
+        if not self.uses(seat):
+            self.next_ability_user()
+
+    # 3. Revolts and rumpuses ------------------------------------------------------------------
+    def start_revolts(self) -> None:
+        """"Start at the lowest card (where the fool started) and work towards the highest"."""
+        self.phase = CUP
+        self.revolts = [c & 15 for c in self.row] if self.rules.by_card else list(range(PLACES))
+        self.next_revolt()
+
+    def place_of(self, revolt: int) -> int:
+        """Where the card (the rank) or the place still to revolt lies now."""
+        return [c & 15 for c in self.row].index(revolt) if self.rules.by_card else revolt
+
+    def next_revolt(self) -> None:
+        """"Everyone with markers on each card can chose as many markers as they desire into the
+        cup", in turn from the first player; a card nobody has markers on is passed over."""
+        n = self.players
+        while self.revolts:
+            at = self.place_of(self.revolts.pop())
+            holders = [s for s in self.clockwise() if self.markers[at * n + s]]
+            if holders:
+                self.phase = CUP
+                self.at = at
+                self.actor = holders.pop(0)
+                self.waiting = holders
+                return
+        self.at = -1
+        self.score()
+
+    def put(self, seat: int, count: int) -> None:
+        j = self.at * self.players + seat
+        self.markers[j] = self.markers[j] - count
+        self.cup[seat] = self.cup[seat] + count
+        self.put_in.append(seat)
+        self.emit(PUT, seat, count)
+        if self.waiting:
+            self.actor = self.waiting.pop(0)
+        else:
+            self.draw()
+
+    def draw(self) -> None:
+        """"One marker is drawn, and the player that owns that marker decides"; all the markers
+        in the cup, the drawn one too, go back to their owners' pools (Ruling). An empty cup
+        draws nothing and the card stays."""
+        cup = self.cup
+        total = sum(cup)
+        if total == 0:
+            self.emit(STAYED, cards=(self.card(self.at),))
+            self.end_revolt()
+            return
+        pick = self.rng.below(total)
+        self.chances += 1
+        seat = 0
+        while pick >= cup[seat]:
+            pick -= cup[seat]
+            seat += 1
+        for s in range(self.players):
+            self.pools[s] = self.pools[s] + cup[s]
+        self.phase = REVOLT
+        self.actor = seat
+        self.emit(DRAWN, seat, self.at, (self.card(self.at),), tuple(cup))
+
+    def revolt(self, seat: int, action: int) -> None:
+        """"Take over that card (swap the current card with one of the same rank from that
+        player's hand -- all markers still on the card are moved to the new card)" (the card
+        replaced goes back to its suit's owner), "swap the card with either one of its neighbors
+        (markers stay on the card when it swaps)", or "leave it where it is"."""
+        at, row = self.at, self.row
+        card = self.card(at)
+        if action == TAKE_OVER:
+            row[at] = seat * 16 + (row[at] & 15)
+            self.emit(TOOK_OVER, seat, at, (self.card(at), card))
+        elif action == LEAVE:
+            self.emit(LEFT, seat, cards=(card,))
+        else:
+            other = at - 1 if action == SWAP_LEFT else at + 1
+            row[at], row[other] = row[other], row[at]
+            n = self.players
+            markers = self.markers
+            a, b = at * n, other * n
+            markers[a:a + n], markers[b:b + n] = markers[b:b + n], markers[a:a + n]
+            self.emit(SWAPPED, seat, cards=(card, self.card(at)))
+        self.end_revolt()
+
+    def end_revolt(self) -> None:
+        self.cup = [0] * self.players
+        self.put_in = []
+        self.next_revolt()
+
+    # 4. Scoring and the end -------------------------------------------------------------------
+    def score(self) -> None:
+        """"The first turn is a non-scoring round"; the first to the target wins (the highest
+        score, equals sharing); then "the player to the left of the first player is designated
+        the new first player"."""
+        scores = self.scores
+        if self.round_no > 1:
+            points = row_points(self.row, self.players)
+            for s in range(self.players):
+                scores[s] = scores[s] + points[s]
+            self.emit(SCORED, other=self.round_no, more=tuple(points) + tuple(scores))
+        else:
+            self.emit(UNSCORED)
+        if max(scores) >= self.rules.target:
+            self.emit(WON, more=tuple(self.winners()))
+            self.finish()
+        elif self.round_no >= self.rules.round_cap:
+            self.emit(CAPPED, other=self.round_no)
+            self.finish()
+        else:
+            self.first = (self.first + 1) % self.players
+            self.round_no += 1
+            self.start_round()
+
+    def finish(self) -> None:
+        self.phase = OVER
+        self.actor = NOBODY
+
+    def winners(self) -> list[int]:
+        """The highest scores at the target; none at the round cap (drawn)."""
+        best = max(self.scores)
+        if best < self.rules.target:
+            return []
+        return [s for s in range(self.players) if self.scores[s] == best]
 
     def returns(self) -> list[float]:
         return [float(s) for s in self.scores]
 
-    # Search ------------------------------------------------------------------------------------
-    def copy(self) -> PoliticsFast:
-        return PoliticsFast(self.players, self.target, self.round_cap, self.on_card, self.by_card,
-                            self.secret_cup, self.rng, self.chances, self.phase, self.actor,
-                            self.suits[:], self.row[:], self.own[:], self.markers[:],
-                            self.pools[:], self.scores[:], self.round_no, self.first,
-                            self.waiting[:], self.allot, self.placed[:], self.revolts[:],
-                            self.at, self.cup[:], self.put_in[:])
-
-    def determinize(self, seat: int, rng: Rng) -> PoliticsFast:
-        """Every card is open once dealt, so only the future is drawn afresh (the generator),
-        and with the secret cup how many markers the others have put in from this card."""
-        twin = self.copy()
-        twin.rng = Rng(rng.seed())
-        if self.secret_cup and self.phase == CUP:
-            n = self.players
-            base = self.at * n
-            cup = twin.cup
-            markers = twin.markers
-            for s in self.put_in:
-                if s != seat:
-                    total = cup[s] + markers[base + s]
-                    share = rng.below(total + 1)
-                    cup[s] = share
-                    markers[base + s] = total - share
-        return twin
+    def round_count(self) -> int:
+        return self.round_no
 
     def estimate(self) -> list[float] | None:
-        scores = self.scores
+        """For search that stops early: the scores, plus what the row would score now."""
         if not self.row:
-            return [float(s) for s in scores]
-        points = _points(self.row, self.players)
-        return [float(scores[s] + points[s]) for s in range(self.players)]
+            return self.returns()
+        points = row_points(self.row, self.players)
+        return [float(s + p) for s, p in zip(self.scores, points)]
+
+    # The moves ----------------------------------------------------------------------------------
+    def legal(self) -> list[int]:
+        phase, seat = self.phase, self.actor
+        if phase == INFLUENCE:
+            actions: list[int] = []
+            for i, cap in enumerate(self.caps(seat)):
+                actions += [place_action(i, c) for c in range(1, cap + 1)]
+            return actions + [DONE]
+        if phase == CUP:
+            return PUTS[:self.markers[self.at * self.players + seat] + 1]
+        if phase == REVOLT:
+            actions = [TAKE_OVER] if self.row[self.at] >> 4 != seat else []
+            if self.at > 0:
+                actions.append(SWAP_LEFT)
+            if self.at < PLACES - 1:
+                actions.append(SWAP_RIGHT)
+            return actions + [LEAVE]
+        if phase == CHOOSE:
+            return [s for s in range(5) if s not in self.suits]
+        if phase == ABILITIES:
+            return self.uses(seat) + [DONE]
+        return []
+
+    def why_not(self, action: int) -> int:
+        """Why `action` may not be made now, or LEGAL: only names the rule it breaks, for the
+        readable layer's words."""
+        if action in self.legal():
+            return LEGAL
+        phase, seat = self.phase, self.actor
+        if phase == CHOOSE:
+            return TAKEN if action < 5 else WRONG_KIND
+        if phase == INFLUENCE and PLACE_BASE <= action < DONE:
+            i, more = divmod(action - PLACE_BASE, MARKERS)
+            if more + 1 > self.allot:
+                return TOO_MANY
+            return NEXT_TO_OWN if LIMITS[self.own(seat)][i] == 0 else TOO_FAR
+        if phase == ABILITIES and action >= USE_BASE:
+            i = (action - USE_BASE) // (PLACES + 1)
+            code = self.row[i]
+            table = self.rules.abilities
+            ability = None if table is None else table[card_of(code, self.suits)]
+            if code >> 4 != seat:
+                return NOT_YOURS
+            if ability is None:
+                return NO_ABILITY
+            if self.markers[i * self.players + seat] < ability.cost:
+                return CANNOT_PAY
+            return USED_UP if self.used >> card_of(code, self.suits) & 1 else NO_AIM
+        if phase == CUP and PUT_BASE <= action < TAKE_OVER:
+            return TOO_MANY
+        if phase == REVOLT and action == TAKE_OVER:
+            return OWN_CARD
+        if phase == REVOLT and action in (SWAP_LEFT, SWAP_RIGHT):
+            return NO_NEIGHBOUR
+        return WRONG_KIND
+
+    def step(self, action: int) -> None:
+        phase, seat = self.phase, self.actor
+        if phase == INFLUENCE:
+            if action == DONE:
+                self.emit(DONE_PLACING, seat)
+                self.next_placer()
+            else:
+                self.place(seat, action)
+        elif phase == CUP:
+            self.put(seat, action - PUT_BASE)
+        elif phase == REVOLT:
+            self.revolt(seat, action)
+        elif phase == CHOOSE:
+            self.choose(seat, action)
+        elif action == DONE:
+            self.next_ability_user()
+        else:
+            self.use(seat, action)
+
+    # The heuristic (medium) ---------------------------------------------------------------------
+    def heuristic_action(self, legal: list[int]) -> int:
+        seat = self.actor
+        caps = self.caps(seat) if self.phase == INFLUENCE else []
+        return heuristic_choice(legal, self.phase, seat, self.players, self.row, self.markers,
+                                caps, self.allot, self.pools[seat], self.at)
+
+    # What a seat may know -----------------------------------------------------------------------
+    def hidden_shares(self, seat: int) -> list[int]:
+        """The seats whose share of the cup `seat` may not see yet (secret_cup)."""
+        if not self.rules.secret_cup or self.phase != CUP:
+            return []
+        return [s for s in self.put_in if s != seat]
+
+    def determinize(self, seat: int, rng: Rng) -> PoliticsFast:
+        """Every card is open once dealt (a hand is its suit less the row), so only what has not
+        happened is drawn afresh: the generator (the deal still to come, the die, the cup), and
+        with the secret cup the others' shares, each uniform from none to all their markers
+        on the card."""
+        det = self.copy()
+        det.rng = Rng(rng.seed())
+        det.stacked = []
+        base = self.at * self.players
+        for s in self.hidden_shares(seat):
+            total = det.cup[s] + det.markers[base + s]
+            share = rng.below(total + 1)
+            det.cup[s] = share
+            det.markers[base + s] = total - share
+        return det
 
     def key(self) -> tuple[object, ...]:
-        influence = self.phase == INFLUENCE
-        return (self.players, self.target, self.round_cap, self.on_card, self.by_card,
-                self.secret_cup, self.chances, self.phase, self.actor, tuple(self.suits),
-                tuple(self.row), tuple(self.own), tuple(self.markers), tuple(self.pools),
-                tuple(self.scores), self.round_no, self.first, tuple(self.waiting),
-                # Left over from the last placer outside the influence phase: not compared.
-                self.allot if influence else 0, tuple(self.placed) if influence else (),
-                tuple(self.revolts), self.at, tuple(self.cup), tuple(self.put_in))
+        return tuple(getattr(self, name) for name in FIELDS)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, PoliticsFast) and self.key() == other.key()
 
 
-
-# The readable game's side ------------------------------------------------------------------------
-_PHASES: Final = {"choose": CHOOSE, "influence": INFLUENCE, "cup": CUP, "revolt": REVOLT,
-                  "over": OVER}
-
-
-def twin(state: Any, seed: int) -> PoliticsFast | None:
-    game = state.game
-    if game.info.id != "politics" or game.ability_table or state.phase not in _PHASES:
-        return None
-    n = game.players
-    options = game.options
-    phase = _PHASES[state.phase]
-    suits = [-1 if s is None else SUIT_LETTERS.index(s) for s in state.suits]
-    owner: dict[str, int] = state.owner
-    row = [owner[card[1]] * 16 + int(card[0]) for card in state.row]
-    own = [0] * n
-    for i, code in enumerate(row):
-        own[code >> 4] |= 1 << i
-    markers = [state.markers[i][s] for i in range(PLACES) for s in range(n)]
-    revolts = [owner[c[1]] * 16 + int(c[0]) if isinstance(c, str) else c
-               for c in reversed(state.revolts)]
-    draws = sum(1 for a in state.history if type(a).__name__ in ("TakeOver", "Swap", "Leave"))
-    chances = (1 if state.row else 0) + draws + (1 if phase == REVOLT else 0)
-    return PoliticsFast(
-        n, game.target(), options["round_cap"], options["distance_limit"] == "on_card",
-        options["revolt_by"] == "card", bool(options["secret_cup"]), Rng(seed), chances, phase,
-        NOBODY if phase == OVER else state.to_act, suits, row, own, markers, list(state.pools),
-        list(state.scores), state.round, -1 if state.first is None else state.first,
-        list(state.waiting), state.allot, list(state.placed), revolts,
-        -1 if state.at is None else state.at, list(state.cup), list(state.put_in))
+# Every field of a position but its rules, generator and events: what equal positions share, and
+# what a pickled readable state keeps (a compiled position does not pickle).
+FIELDS: Final = ("chances", "actor", "phase", "stacked", "suits", "row", "markers", "pools",
+                 "scores", "round_no", "first", "waiting", "allot", "placed", "used", "revolts",
+                 "at", "cup", "put_in")
 
 
-def encode(action: Any) -> int:
-    kind = type(action).__name__
-    if kind == "Place":
-        return PLACE_BASE + (int(action.place) - 1) * MARKERS + int(action.count) - 1
-    if kind == "Put":
-        return PUT_BASE + int(action.count)
-    if kind == "Swap":
-        return SWAP_LEFT if action.side < 0 else SWAP_RIGHT
-    if kind == "TakeOver":
-        return TAKE_OVER
-    if kind == "Leave":
-        return LEAVE
-    if kind == "Done":
-        return DONE
-    if kind == "Choose":
-        return SUIT_LETTERS.index(action.suit)
-    raise ValueError(f"{action!r} is not a Politics action the twin knows")
+# The heuristic (medium) -------------------------------------------------------------------------
+def row_value(row: list[int], me: int, players: int) -> float:
+    """What a row is worth to `me`: the points it scores him less the best rival's, and a little
+    for own cards one gap from another of the suit (a swap away from scoring)."""
+    points = row_points(row, players)
+    soon = [0.0] * players
+    for i in range(PLACES - 2):
+        left, right = row[i], row[i + 2]
+        if (left ^ right) < 16:
+            soon[left >> 4] = soon[left >> 4] + 0.4 * abs(left - right)
+    return points[me] + soon[me] - max([points[s] + soon[s] for s in range(players) if s != me])
+
+
+def after(row: list[int], at: int, action: int, me: int) -> list[int]:
+    """The row after a revolt at `at` ends in `action`, won by `me`."""
+    row = row[:]
+    if action == TAKE_OVER:
+        row[at] = me * 16 + (row[at] & 15)
+    elif action != LEAVE:
+        other = at - 1 if action == SWAP_LEFT else at + 1
+        row[at], row[other] = row[other], row[at]
+    return row
+
+
+def stake(row: list[int], at: int, me: int, players: int, here: float) -> float:
+    """What winning this card's revolt is worth to me against a rival winning it (leaving the
+    row as it is, `here`, changes nothing)."""
+    mine = worst = here
+    for action in (TAKE_OVER, SWAP_LEFT, SWAP_RIGHT):
+        if (action == SWAP_LEFT and at == 0 or action == SWAP_RIGHT and at == PLACES - 1
+                or action == TAKE_OVER and row[at] >> 4 == me):
+            continue
+        value = row_value(after(row, at, action, me), me, players)
+        mine = max(mine, value)
+        if action != TAKE_OVER:
+            worst = min(worst, value)
+    return mine - worst
+
+
+def heuristic_choice(legal: list[int], phase: int, me: int, players: int, row: list[int],
+                     markers: list[int], caps: list[int], allot: int, pool: int, at: int) -> int:
+    """Places markers where a won revolt would gain or save the most, fills the cup when the
+    card's revolt matters (or his pool is low), and chooses the revolt outcome with the best
+    row. From what the seat to act sees: the row, the markers, the caps on placing."""
+    if phase == INFLUENCE:
+        best, best_value = -1, 0.0
+        here = row_value(row, me, players)
+        for i in range(PLACES):
+            if not caps[i]:
+                continue
+            worth = stake(row, i, me, players, here) + (0.5 if row[i] >> 4 == me else 0.0)
+            mine = markers[i * players + me]
+            rivals = sum(markers[i * players:(i + 1) * players]) - mine
+            value = worth / (1 + mine) * (1 + 0.2 * rivals)
+            if value > best_value:
+                best, best_value = i, value
+        if best < 0:
+            return DONE
+        return place_action(best, min(caps[best], max(1, allot // 2)))
+    if phase == CUP:
+        here = row_value(row, me, players)
+        # Nothing to win here: take the markers home for the next round.
+        if stake(row, at, me, players, here) > 0.5 or pool < 3:
+            return legal[-1]
+        return legal[0]
+    if phase == REVOLT:
+        best, best_value = LEAVE, row_value(row, me, players)
+        for action in legal:
+            value = row_value(after(row, at, action, me), me, players)
+            if value > best_value + 1e-9:
+                best, best_value = action, value
+        return best
+    return legal[0] if phase == CHOOSE else DONE
+
+
+# For the search ---------------------------------------------------------------------------------
+def twin(state: Any, seed: int) -> FastState | None:
+    """The core position of a readable state, for the search."""
+    return core_copy(state, PoliticsFast, seed)
 
 
 def census(fast: PoliticsFast) -> list[int]:
-    """The row, the hands (each seat's suit less its row cards), and the rest set aside; before
-    the deal every card is undealt."""
+    """Every card: the row, the hands (each seat's suit less its row cards) and the rest set
+    aside; before the deal every card is undealt."""
     if not fast.row:
         return list(range(N_CARDS))
-    cards = [card_of(fast.suits[code >> 4], code & 15) for code in fast.row]
-    dealt = set(cards)
-    for s in range(fast.players):
-        for rank in range(1, PLACES + 1):
-            card = card_of(fast.suits[s], rank)
-            if card not in dealt:
-                cards.append(card)
-    chosen = set(cards)
-    cards += [c for c in range(N_CARDS) if c not in chosen]
-    return cards
+    cards = fast.row_cards()
+    return cards + [c for c in range(N_CARDS) if c not in cards]

@@ -2,46 +2,43 @@
 drawn from a cup take cards over and swap them along the row; two cards of one suit lying side by
 side score their suit's owner the difference of their ranks.
 
-Rule text: shared/seeds/003 (Politics, rev. 3); rulings: shared/GAMES.md. Read this module beside
-docs/rules/politics.md. The game: suits chosen, the row dealt rank by rank, the die for the first
-player; then rounds of four phases: placing influence markers, using card abilities, revolts and
-rumpuses, scoring.
+The rules are parlour/fast/politics.py's, the integer core, and only there. This is the readable
+layer on it: the options, the table of card abilities (empty: the seed names none), the actions
+and their notation, the words of a refusal, the views, the table's scene and the terminal's
+picture, and the log told from the core's events. Rule text: shared/seeds/003 (Politics, rev. 3);
+rulings: shared/GAMES.md; the rules page: docs/rules/politics.md.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..agents.base import Agent
-from ..core.cards import VIASHI_54, VIASHI_SUITS
+from ..agents.base import CoreHeuristic
+from ..core.cards import VIASHI_CARDS, VIASHI_SUITS
 from ..core.errors import IllegalAction
-from ..core.game import Game, GameInfo, Option, PhasedState
+from ..core.game import Game, GameInfo, Option
 from ..core.registry import register
 from ..core.scene import item, row, seat_entry, zone
+from ..core.wrapped import WrappedState
+from ..fast import politics as core
+from ..fast.core import Rng
 
 SUITS = tuple(VIASHI_SUITS)  # W R P B G: the five regular suits a player may choose
-MARKERS = 12  # "a dozen counters" each
-PLACES = 9  # one card of each rank; place 1 is the Queen's end, place 9 the Fool's end
-DIE = 10
-
-
-def rank_of(card: str) -> int:
-    return int(card[0])
-
-
-def suit_of(card: str) -> str:
-    return card[1]
+CARD = {card: i for i, card in enumerate(VIASHI_CARDS)}  # a card's number, in the core too
+MARKERS = core.MARKERS
+PLACES = core.PLACES  # place 1 is the Queen's end, place 9 the Fool's end
+LOG_SHOWN = 40
 
 
 # Card abilities --------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Ability:
     """One card's special ability. `cost` markers of the user's are taken off the card used and
-    go back to his pool; `effect(state, seat, place, target)` does the rest; `targets(state,
-    seat, place)` lists the places it may aim at (None: it aims at nothing)."""
+    go back to his pool; `effect(position, seat, place, target)` does the rest, on the core's
+    position (its scores, markers, pools); `targets(position, seat, place)` lists the places it
+    may aim at (None: it aims at nothing)."""
     name: str
     cost: int
     text: str
@@ -127,13 +124,29 @@ class Leave:
         return "leave"
 
 
-# Interned: legal_actions hands out the same few hundred values again and again.
-CHOOSE = {s: Choose(s) for s in SUITS}
-PLACE = {(p, c): Place(p, c) for p in range(1, PLACES + 1) for c in range(1, MARKERS + 1)}
-PUT = [Put(c) for c in range(MARKERS + 1)]
 DONE, TAKE_OVER, LEAVE = Done(), TakeOver(), Leave()
 SWAP_LEFT, SWAP_RIGHT = Swap(-1), Swap(+1)
-USE = {(p, t): Use(p, t) for p in range(1, PLACES + 1) for t in (None, *range(1, PLACES + 1))}
+# Every action by its id, the core's number (parlour/fast/politics.py says the numbering).
+ACTIONS: list = ([Choose(s) for s in SUITS]
+                 + [Place(p, c) for p in range(1, PLACES + 1) for c in range(1, MARKERS + 1)]
+                 + [DONE] + [Put(c) for c in range(MARKERS + 1)]
+                 + [TAKE_OVER, SWAP_LEFT, SWAP_RIGHT, LEAVE]
+                 + [Use(p, t or None) for p in range(1, PLACES + 1) for t in range(PLACES + 1)])
+ID = {action: number for number, action in enumerate(ACTIONS)}
+assert len(ACTIONS) == core.ACTIONS
+
+
+def action_id(action) -> int:
+    number = ID.get(action)
+    if number is None:
+        raise ValueError(f"{action!r} is not a Politics action")
+    return number
+
+
+def action_of(number: int):
+    if not 0 <= number < core.ACTIONS:
+        raise ValueError(f"no Politics action has id {number}")
+    return ACTIONS[number]
 
 PHASE_NAMES = {"choose": "choosing suits", "influence": "placing influence markers",
                "abilities": "using card abilities", "cup": "revolts: filling the cup",
@@ -183,6 +196,16 @@ class Politics(Game):
             return points
         return 20 if self.players == 3 else 12
 
+    def rules(self) -> core.Rules:
+        """What the core takes of the options and the ability table (by card, None: none)."""
+        table = self.ability_table
+        abilities = [table.get(name) or table.get(int(name[0])) if c < core.NUMBERED else None
+                     for c, name in enumerate(VIASHI_CARDS)] if table else None
+        options = self.options
+        return core.Rules(self.players, self.target(), options["round_cap"],
+                          options["distance_limit"] == "on_card", options["revolt_by"] == "card",
+                          bool(options["secret_cup"]), abilities)
+
     def max_decisions(self) -> int:
         n = self.players
         placing = n * (MARKERS + 1)
@@ -191,23 +214,24 @@ class Politics(Game):
         return n + self.options["round_cap"] * (placing + abilities + revolts)
 
     # Notation: "choose W", "place 2 on 5" (or on a card: "place 2 on 3R"), "done", "put 3",
-    # "take over", "swap left", "swap right", "leave", "use 5", "use 5 on 3".
+    # "take over", "swap left", "swap right", "leave", "use 5", "use 5 on 3". A move read is the
+    # very object legal_actions offers (ACTIONS).
     def parse_action(self, state: PoliticsState, text: str):
         words = text.lower().replace(",", " ").split()
         if not words:
             raise IllegalAction("write a move, e.g. 'place 2 on 5', 'put 1', 'swap left'")
         head, rest = words[0], words[1:]
         if head == "choose" and len(rest) == 1:
-            return CHOOSE[_suit(rest[0])]
+            return ACTIONS[SUITS.index(_suit(rest[0]))]
         if head == "place" and len(rest) in (2, 3):
             count = _number(rest[0], 1, MARKERS, "markers")
             if len(rest) == 3 and rest[1] not in ("on", "at"):
                 raise IllegalAction("write 'place 2 on 5'")
-            return PLACE[(_where(state, rest[-1]), count)]
+            return ACTIONS[core.place_action(_where(state, rest[-1]) - 1, count)]
         if words == ["done"] or words == ["pass"]:
             return DONE
         if head == "put" and len(rest) == 1:
-            return PUT[_number(rest[0], 0, MARKERS, "markers")]
+            return ACTIONS[core.PUT_BASE + _number(rest[0], 0, MARKERS, "markers")]
         if words in (["take", "over"], ["takeover"], ["take"]):
             return TAKE_OVER
         if head == "swap" and len(rest) == 1 and rest[0] in ("left", "l", "right", "r"):
@@ -217,58 +241,17 @@ class Politics(Game):
         if head == "use" and len(rest) in (1, 3):
             if len(rest) == 3 and rest[1] not in ("on", "at"):
                 raise IllegalAction("write 'use 5' or 'use 5 on 3'")
-            target = _where(state, rest[2]) if len(rest) == 3 else None
-            return USE[(_where(state, rest[0]), target)]
+            target = _where(state, rest[2]) if len(rest) == 3 else 0
+            return ACTIONS[core.USE_BASE + (_where(state, rest[0]) - 1) * (PLACES + 1) + target]
         if len(words) == 1 and words[0].upper() in SUITS:
-            return CHOOSE[words[0].upper()]
+            return ACTIONS[SUITS.index(words[0].upper())]
         raise IllegalAction(f"{text!r} is not a Politics move; moves: choose W, place 2 on 5, "
                             "done, put 1, take over, swap left, swap right, leave, use 5")
 
-    # Action ids: choose 0-4, place 5-112, done 113, put 114-126, take over 127, swap 128-129,
-    # leave 130, use 131-220.
-    @property
-    def action_space_size(self) -> int:
-        return 131 + PLACES * (PLACES + 1)
-
-    def action_id(self, action) -> int:
-        if isinstance(action, Choose):
-            return SUITS.index(action.suit)
-        if isinstance(action, Place):
-            return 5 + (action.place - 1) * MARKERS + action.count - 1
-        if isinstance(action, Done):
-            return 113
-        if isinstance(action, Put):
-            return 114 + action.count
-        if isinstance(action, TakeOver):
-            return 127
-        if isinstance(action, Swap):
-            return 128 if action.side < 0 else 129
-        if isinstance(action, Leave):
-            return 130
-        if isinstance(action, Use):
-            return 131 + (action.place - 1) * (PLACES + 1) + (action.target or 0)
-        raise ValueError(f"{action!r} is not a Politics action")
-
-    def action_from_id(self, number: int):
-        if not 0 <= number < self.action_space_size:
-            raise ValueError(f"no Politics action has id {number}")
-        if number < 5:
-            return CHOOSE[SUITS[number]]
-        if number < 113:
-            place, count = divmod(number - 5, MARKERS)
-            return PLACE[(place + 1, count + 1)]
-        if number == 113:
-            return DONE
-        if number < 127:
-            return PUT[number - 114]
-        if number == 127:
-            return TAKE_OVER
-        if number < 130:
-            return SWAP_LEFT if number == 128 else SWAP_RIGHT
-        if number == 130:
-            return LEAVE
-        place, target = divmod(number - 131, PLACES + 1)
-        return USE[(place + 1, target or None)]
+    # One numbering of the actions, the core's: records, adapters and search use it alike.
+    action_space_size = core.ACTIONS
+    action_id = staticmethod(action_id)
+    action_from_id = staticmethod(action_of)
 
     # The table (parlour/core/scene.py) ----------------------------------------------------
     how_to_play = {
@@ -444,678 +427,266 @@ def _where(state: PoliticsState, word: str) -> int:
 
 
 def row_points(row: list[str], owner: dict[str, int], players: int) -> list[int]:
-    """Points the row scores each seat: every two same-suit neighbours, their rank difference."""
-    points = [0] * players
-    for left, right in zip(row, row[1:]):
-        if left[1] == right[1]:
-            points[owner[left[1]]] += abs(int(left[0]) - int(right[0]))
-    return points
+    """Points the row (card names) scores each seat: the core's row_points."""
+    return core.row_points([owner[c[1]] * 16 + int(c[0]) for c in row], players)
 
 
-# The rules -------------------------------------------------------------------------------------
-class PoliticsState(PhasedState):
+def _plural(count: int) -> str:
+    return f"{count} marker{'s' if count != 1 else ''}"
+
+
+# The words of a move of the wrong kind, by phase.
+WRONG_KIND = {"choose": "first choose a suit: choose W, R, P, B or G",
+              "influence": "it is the influence phase: 'place 2 on 5' or 'done'",
+              "abilities": "it is the abilities phase: 'use 5' or 'done'",
+              "cup": "a revolt: put some of your markers on this card in the cup ('put 2')",
+              "revolt": "your marker was drawn: take over, swap left, swap right or leave",
+              "over": "the game is over"}
+
+# The log lines of the events told by their seat, `other`, place (other + 1) and cards.
+PLAIN = {core.FIRST: "seat {seat} goes first",
+         core.NO_MARKERS: "seat {seat} has no markers to place",
+         core.PLACED: "seat {seat} places {other} on {c0}",
+         core.DONE_PLACING: "seat {seat} is done placing",
+         core.NO_ABILITIES: "no card abilities to use (the rules name none)",
+         core.STAYED: "nobody puts a marker in the cup for {c0}: it stays",
+         core.TOOK_OVER: "seat {seat} takes over place {place}: {c0} replaces {c1}",
+         core.SWAPPED: "seat {seat} swaps {c0} with its neighbour {c1}",
+         core.LEFT: "seat {seat} leaves {c0} where it is",
+         core.UNSCORED: "round 1 is not scored",
+         core.CAPPED: "the round cap ({other}) is reached: the game is drawn"}
+
+
+# The readable position: a core position (parlour/fast/politics.py) and what the log and the
+# views show of it. Every rule is the core's; this only names, words and narrates.
+class PoliticsState(WrappedState):
+    core_module = core
+    copied = ("log", "rolls")
+
     def __init__(self, game: Politics, seed: int, deck: list[str] | None):
         super().__init__(game, seed, deck)
-        n = game.players
-        self.deal_from = list(deck) if deck is not None else None  # a stacked deal, top first
-        self.undealt = list(VIASHI_54.cards)
-        self.suits: list[str | None] = [None] * n
-        self.owner: dict[str, int] = {}
-        self.row: list[str] = []
-        self.markers = [[0] * n for _ in range(PLACES)]  # markers[place - 1][seat]
-        self.pools = [MARKERS] * n
-        self.hands: list[list[str]] = [[] for _ in range(n)]
-        self.set_aside: list[str] = []
-        self.scores = [0] * n
-        self.round = 0
-        self.first: int | None = None
-        self.rolls: list[list[int | None]] = []  # the die rolled for the first player
-        self.phase = "choose"
-        self.to_act: int | None = 0
-        self.waiting: list[int] = []  # seats still to act in this phase, in order
-        self.allot = 0  # markers the placer may still place this round
-        self.placed = [0] * PLACES  # markers the placer put on each place this round
-        self.used: set[str] = set()  # cards whose ability was used this round
-        self.revolts: list = []  # cards (or places) still to revolt this round
-        self.at: int | None = None  # index of the revolting place
-        self.cup = [0] * n
-        self.put_in: list[int] = []  # seats that have filled the cup for this card
-        self.drawn: int | None = None
-        self.drawn_cup: list[int] | None = None  # what the cup held when the marker was drawn
-        self.winners: list[int] | None = None
+        # (public line, private line, the seats that read the private one)
         self.log: list[tuple[str, str | None, tuple[int, ...]]] = []
+        self.rolls: list[list[int | None]] = []  # the die rolled for the first player
+        cards = [CARD[c] for c in deck] if deck is not None else None
+        self._start(core.PoliticsFast(game.rules(), Rng(0), cards=cards), [])
 
-    # Setup -----------------------------------------------------------------------------------
-    def _deal(self) -> None:
-        """The row dealt rank by rank: of each rank's cards in the chosen suits one goes to the
-        table at random, the others to the players who chose their suits."""
-        chosen = set(self.suits)
-        cards = self.deal_from
-        if cards is None:
-            cards = list(self.undealt)
-            self.rng.shuffle(cards)
-        self.undealt = []
-        for card in cards:
-            if card[0].isdigit() and card[1] in chosen:
-                continue
-            self.set_aside.append(card)
-        for rank in range(1, PLACES + 1):
-            # The stacked deck's first card of the rank comes out on top, as if shuffled.
-            of_rank = [c for c in cards if c[0] == str(rank) and c[1] in chosen]
-            table = of_rank[0]
-            self.row.append(table)
-            for card in of_rank[1:]:
-                self.hands[self.owner[card[1]]].append(card)
-        self._log("the row: " + " ".join(self.row))
-        self._roll_for_first()
-        self.round = 1
-        self._start_round()
+    def _core_rng(self, position) -> Rng:
+        # The readable game drew the die and the cup with randrange: so do its records.
+        return core.PoliticsRng(self._generator)
 
-    def _roll_for_first(self) -> None:
-        """Roll the die to see who goes first: everyone rolls, the highest goes first, and
-        those tied for highest roll again."""
-        n = self.game.players
-        rolling = list(range(n))
-        while True:
-            rolls: list[int | None] = [None] * n
-            for seat in rolling:
-                rolls[seat] = self.rng.randint(1, DIE)
-            self.rolls.append(rolls)
-            self._log("die: " + ", ".join(f"seat {s} rolls {rolls[s]}" for s in rolling))
-            best = max(r for r in rolls if r is not None)
-            rolling = [s for s in rolling if rolls[s] == best]
-            if len(rolling) == 1:
-                break
-        self.first = rolling[0]
-        self._log(f"seat {self.first} goes first")
+    def _blank(self) -> core.PoliticsFast:
+        return core.PoliticsFast(self.game.rules(), Rng(0))
 
-    def _clockwise(self) -> list[int]:
-        n = self.game.players
-        return [(self.first + i) % n for i in range(n)]
+    # What the tests and the table read --------------------------------------------------------
+    phase = property(lambda self: core.PHASE_NAMES[self.core.phase])
+    suits = property(lambda self: [None if s < 0 else SUITS[s] for s in self.core.suits])
+    row = property(lambda self: [VIASHI_CARDS[c] for c in self.core.row_cards()])
+    pools = property(lambda self: list(self.core.pools))
+    scores = property(lambda self: list(self.core.scores))
+    cup = property(lambda self: list(self.core.cup))
+    round = property(lambda self: self.core.round_no)
+    allot = property(lambda self: self.core.allot)
+    first = property(lambda self: _seat(self.core.first))
+    at = property(lambda self: _seat(self.core.at))
+    drawn = property(lambda self: self.core.actor if self.core.phase == core.REVOLT else None)
+    winners = property(lambda self: self.core.winners() if self.core.phase == core.OVER else None)
+    reached_cap = property(lambda self: self.winners == [])
 
-    # A round ---------------------------------------------------------------------------------
-    def _start_round(self) -> None:
-        self._log(f"round {self.round}" + (" (not scored)" if self.round == 1 else "")
-                  + f": seat {self.first} is first player")
-        self.used = set()
-        self.phase = "influence"
-        self.waiting = self._clockwise()
-        self._next_placer()
+    @property
+    def markers(self) -> list[list[int]]:
+        """markers[place - 1][seat]"""
+        n, flat = self.core.players, self.core.markers
+        return [flat[i * n:(i + 1) * n] for i in range(PLACES)]
 
-    def _next_placer(self) -> None:
-        """Each player gets as many influence markers as he has cards in his hand, or all his
-        pool if it is short; then they place them in turn from the first player."""
-        while self.waiting:
-            seat = self.waiting.pop(0)
-            self.allot = min(len(self.hands[seat]), self.pools[seat])
-            if self.allot:
-                self.to_act = seat
-                self.placed = [0] * PLACES
-                return
-            self._log(f"seat {seat} has no markers to place")
-        self._start_abilities()
+    @property
+    def hands(self) -> list[list[str]]:
+        """A hand is its suit less the row."""
+        in_row = self.core.row_cards()  # none before the deal, nor any hands
+        return [[VIASHI_CARDS[c] for c in range(s * 9, s * 9 + PLACES) if c not in in_row]
+                if in_row else [] for s in self.core.suits]
 
-    def caps(self, seat: int) -> list[int]:
-        """How many markers `seat` may still put on each place now: any number on his own
-        suit's cards; none next to one of them; elsewhere at most the distance to his nearest
-        card (Ruling: with none of his cards in the row, no limit)."""
-        suit = self.suits[seat]
-        row, allot = self.row, self.allot
-        own = [i for i, card in enumerate(row) if card[1] == suit]
-        on_card = self.game.options["distance_limit"] == "on_card"
-        caps = []
-        for i, card in enumerate(row):
-            if card[1] == suit or not own:
-                caps.append(allot)
-                continue
-            distance = min(abs(i - j) for j in own)
-            if distance == 1:
-                caps.append(0)
-                continue
-            had = self.markers[i][seat] if on_card else self.placed[i]
-            caps.append(max(0, min(allot, distance - had)))
-        return caps
+    @property
+    def set_aside(self) -> list[str]:
+        """The other suits and the gods, once the row is dealt."""
+        suits = self.core.suits
+        return [c for i, c in enumerate(VIASHI_CARDS)
+                if i >= core.NUMBERED or i // 9 not in suits] if self.core.row else []
 
-    def _start_abilities(self) -> None:
-        self.phase = "abilities"
-        self.waiting = self._clockwise()
-        self._next_ability_user()
+    def estimate(self) -> list[float]:
+        return self.core.estimate()
 
-    def _table(self) -> dict:
-        return self.game.ability_table
+    def round_count(self) -> int:
+        return self.core.round_count()
 
-    def ability(self, card: str) -> Ability | None:
-        table = self._table()
-        if not table:
-            return None
-        return table.get(card) or table.get(rank_of(card))
-
-    def _uses(self, seat: int) -> list[Use]:
-        """Abilities of `seat`'s cards in the row he may use now: once a round each, warriors
-        (5s) excepted, paying the cost from his markers on that card."""
-        if not self._table():
-            return []
-        uses = []
-        suit = self.suits[seat]
-        for i, card in enumerate(self.row):
-            if card[1] != suit:
-                continue
-            ability = self.ability(card)
-            if ability is None or self.markers[i][seat] < ability.cost:
-                continue
-            again = rank_of(card) == 5 and ability.cost > 0
-            if card in self.used and not again:
-                continue
-            if ability.targets is None:
-                uses.append(USE[(i + 1, None)])
-            else:
-                uses.extend(USE[(i + 1, t)] for t in ability.targets(self, seat, i + 1))
-        return uses
-
-    def _next_ability_user(self) -> None:
-        """Each player in turn from the first player has a chance to use his cards' abilities;
-        a player with none to use is passed over."""
-        while self.waiting:
-            seat = self.waiting.pop(0)
-            if self._uses(seat):
-                self.to_act = seat
-                return
-        if not self._table():
-            self._log("no card abilities to use (the rules name none)")
-        self._start_revolts()
-
-    def _start_revolts(self) -> None:
-        """Start at the lowest card (where the Fool started) and work towards the highest."""
-        self.phase = "cup"
-        if self.game.options["revolt_by"] == "card":
-            self.revolts = self.row[::-1]
-        else:
-            self.revolts = list(range(PLACES - 1, -1, -1))
-        self._next_revolt()
-
-    def _next_revolt(self) -> None:
-        """Everyone with markers on the card may put as many of them as he likes in the cup,
-        in turn from the first player."""
-        while self.revolts:
-            item = self.revolts.pop(0)
-            at = self.row.index(item) if isinstance(item, str) else item
-            holders = [s for s in self._clockwise() if self.markers[at][s]]
-            if not holders:
-                continue
-            self.phase = "cup"
-            self.at = at
-            self.cup = [0] * self.game.players
-            self.put_in = []
-            self.waiting = holders
-            self.to_act = self.waiting.pop(0)
-            return
-        self.at = None
-        self._score()
-
-    def _draw(self) -> None:
-        """One marker is drawn from the cup; its owner decides. The rest go back to the pools."""
-        at, card = self.at, self.row[self.at]
-        told = ", ".join(f"seat {s} {c}" for s, c in enumerate(self.cup) if c)
-        total = sum(self.cup)
-        if total == 0:
-            self._log(f"nobody puts a marker in the cup for {card}: it stays")
-            self._end_revolt()
-            return
-        pick = self.rng.randrange(total)
-        for seat, count in enumerate(self.cup):  # noqa: B007 - read after the loop
-            if pick < count:
-                break
-            pick -= count
-        for s, count in enumerate(self.cup):
-            self.pools[s] += count  # Ruling: markers put in the cup go back to their pools
-        self.drawn_cup, self.cup = self.cup, [0] * self.game.players
-        self.drawn = seat
-        self.phase = "revolt"
-        self.to_act = seat
-        self._log(f"revolt at place {at + 1} ({card}): the cup holds {told}; "
-                  f"seat {seat}'s marker is drawn")
-
-    def _end_revolt(self) -> None:
-        self.drawn = None
-        self.drawn_cup = None
-        self.put_in = []
-        self.cup = [0] * self.game.players
-        self._next_revolt()
-
-    def _score(self) -> None:
-        """Same-suit neighbours score their owner the difference of their ranks; the first round
-        is not scored. Then the player to the left of the first player becomes first."""
-        self.to_act = None
-        if self.round > 1:
-            points = row_points(self.row, self.owner, self.game.players)
-            for seat, gained in enumerate(points):
-                self.scores[seat] += gained
-            self._log(f"round {self.round} scores "
-                      + ", ".join(f"seat {s} +{p}" for s, p in enumerate(points))
-                      + "; totals " + " ".join(map(str, self.scores)))
-        else:
-            self._log("round 1 is not scored")
-        target = self.game.target()
-        best = max(self.scores)
-        if best >= target:
-            self.winners = [s for s, p in enumerate(self.scores) if p == best]
-            self._log("winner: " + ", ".join(f"seat {s}" for s in self.winners))
-            self._finish()
-            return
-        if self.round >= self.game.options["round_cap"]:
-            self.winners = []
-            self.reached_cap = True
-            self._log(f"the round cap ({self.round}) is reached: the game is drawn")
-            self._finish()
-            return
-        self.first = (self.first + 1) % self.game.players
-        self.round += 1
-        self._start_round()
-
-    def _finish(self) -> None:
-        self.phase = "over"
-        self.to_act = None
-        self.at = None
+    def card_census(self) -> list[str]:
+        return [VIASHI_CARDS[c] for c in core.census(self.core)]
 
     # The contract ----------------------------------------------------------------------------
-
     def legal_actions(self) -> list:
-        phase, seat = self.phase, self.to_act
-        if phase == "influence":
-            actions = []
-            for place, cap in enumerate(self.caps(seat), start=1):
-                actions.extend(PLACE[(place, c)] for c in range(1, cap + 1))
-            actions.append(DONE)
-            return actions
-        if phase == "cup":
-            return PUT[:self.markers[self.at][seat] + 1]
-        if phase == "revolt":
-            actions = []
-            if suit_of(self.row[self.at]) != self.suits[seat]:
-                actions.append(TAKE_OVER)
-            if self.at > 0:
-                actions.append(SWAP_LEFT)
-            if self.at < PLACES - 1:
-                actions.append(SWAP_RIGHT)
-            actions.append(LEAVE)
-            return actions
-        if phase == "choose":
-            return [CHOOSE[s] for s in SUITS if s not in self.suits]
-        if phase == "abilities":
-            return self._uses(seat) + [DONE]
-        return []
+        return [ACTIONS[a] for a in self.core.legal()]
 
     def _check(self, action) -> str | None:
-        phase, seat = self.phase, self.to_act
-        if phase == "choose":
-            if not isinstance(action, Choose):
-                return "first choose a suit: choose W, R, P, B or G"
-            if action.suit not in SUITS:
-                return f"{action.suit!r} is not a suit; choose W, R, P, B or G"
-            if action.suit in self.suits:
-                return (f"seat {self.suits.index(action.suit)} has chosen "
-                        f"{VIASHI_SUITS[action.suit]} already")
+        position = self.core
+        why = position.why_not(ID[action]) if action in ID else core.WRONG_KIND
+        if why == core.LEGAL:
             return None
-        if phase == "influence":
-            if isinstance(action, Done):
-                return None
-            if not isinstance(action, Place):
-                return "it is the influence phase: 'place 2 on 5' or 'done'"
-            return self._why_not_place(seat, action)
-        if phase == "abilities":
-            if isinstance(action, Done):
-                return None
-            if not isinstance(action, Use):
-                return "it is the abilities phase: 'use 5' or 'done'"
-            if action not in self._uses(seat):
-                return self._why_not_use(seat, action)
-            return None
-        if phase == "cup":
-            if not isinstance(action, Put):
-                return "a revolt: put some of your markers on this card in the cup ('put 2')"
-            have = self.markers[self.at][seat]
-            if not 0 <= action.count <= have:
-                return (f"you have {have} marker{'s' if have != 1 else ''} on "
-                        f"{self.row[self.at]}: put 0 to {have}")
-            return None
-        if phase == "revolt":
-            card = self.row[self.at]
-            if isinstance(action, Leave):
-                return None
-            if isinstance(action, TakeOver):
-                if suit_of(card) == self.suits[seat]:
-                    return f"{card} is your own card: there is nothing to take over"
-                return None
-            if isinstance(action, Swap):
-                if action.side not in (-1, 1):
-                    return "swap left or swap right"
-                if not 0 <= self.at + action.side < PLACES:
-                    return f"there is no card to the {'left' if action.side < 0 else 'right'}" \
-                           f" of place {self.at + 1}"
-                return None
-            return "your marker was drawn: take over, swap left, swap right or leave"
-        return "the game is over"
-
-    def _why_not_place(self, seat: int, action: Place) -> str | None:
-        if not 1 <= action.place <= PLACES:
-            return f"there is no place {action.place}: the row has places 1 to {PLACES}"
-        if action.count < 1:
-            return "place at least one marker, or say 'done'"
-        if action.count > self.allot:
-            return f"you may place only {self.allot} more marker{'s' if self.allot != 1 else ''}" \
-                   " this round"
-        cap = self.caps(seat)[action.place - 1]
-        if action.count <= cap:
-            return None
+        seat = position.actor
+        if why == core.WRONG_KIND:
+            return WRONG_KIND[self.phase]
+        if why == core.TAKEN:
+            suit = action.suit
+            return f"seat {self.suits.index(suit)} has chosen {VIASHI_SUITS[suit]} already"
+        if position.phase == core.CUP:
+            have = position.markers[position.at * position.players + seat]
+            return f"you have {_plural(have)} on {self.row[position.at]}: put 0 to {have}"
+        if position.phase == core.REVOLT:
+            if why == core.OWN_CARD:
+                return f"{self.row[position.at]} is your own card: there is nothing to take over"
+            return (f"there is no card to the {'left' if action.side < 0 else 'right'} of place "
+                    f"{position.at + 1}")
         card = self.row[action.place - 1]
-        suit = self.suits[seat]
-        own = [i for i, c in enumerate(self.row) if c[1] == suit]
-        distance = min(abs(action.place - 1 - j) for j in own)
-        if distance == 1:
+        if why == core.TOO_MANY:
+            more = _plural(position.allot).replace(" ", " more ")
+            return f"you may place only {more} this round"
+        if why == core.NEXT_TO_OWN:
             return f"{card} lies next to one of your own cards: it takes no markers of yours"
-        if self.game.options["distance_limit"] == "on_card":
+        i = action.place - 1
+        distance = core.LIMITS[position.own(seat)][i]
+        if why == core.TOO_FAR and position.rules.on_card:
             return (f"{card} is {distance} places from your nearest card: it holds at most "
-                    f"{distance} of your markers, and has {self.markers[action.place - 1][seat]}")
-        return (f"{card} is {distance} places from your nearest card: at most {distance} of "
-                f"your markers this round, and you have put {self.placed[action.place - 1]}")
-
-    def _why_not_use(self, seat: int, action: Use) -> str:
-        if not 1 <= action.place <= PLACES:
-            return f"there is no place {action.place}"
-        card = self.row[action.place - 1]
-        if card[1] != self.suits[seat]:
+                    f"{distance} of your markers, and has {self.markers[i][seat]}")
+        if why == core.TOO_FAR:
+            return (f"{card} is {distance} places from your nearest card: at most {distance} of "
+                    f"your markers this round, and you have put {position.placed[i]}")
+        if why == core.NOT_YOURS:
             return f"{card} is not a card of your suit"
-        ability = self.ability(card)
-        if ability is None:
+        if why == core.NO_ABILITY:
             return f"{card} has no ability (the rules name none)"
-        if self.markers[action.place - 1][seat] < ability.cost:
+        ability = position.rules.abilities[CARD[card]]
+        if why == core.CANNOT_PAY:
             return f"{ability.name} costs {ability.cost} of your markers on {card}"
-        if card in self.used:
+        if why == core.USED_UP:
             return f"{card}'s ability has been used this round"
         return f"{ability.name} cannot be aimed at place {action.target}"
 
-    def _apply(self, action) -> None:
-        seat = self.to_act
-        phase = self.phase
-        if phase == "choose":
-            self.suits[seat] = action.suit
-            self.owner[action.suit] = seat
-            self._log(f"seat {seat} chooses {VIASHI_SUITS[action.suit]}")
-            if None in self.suits:
-                self.to_act = seat + 1
-            else:
-                self._deal()
-        elif phase == "influence":
-            if isinstance(action, Done):
-                self._log(f"seat {seat} is done placing")
-                self._next_placer()
-                return
-            i = action.place - 1
-            self.markers[i][seat] += action.count
-            self.placed[i] += action.count
-            self.pools[seat] -= action.count
-            self.allot -= action.count
-            self._log(f"seat {seat} places {action.count} on {self.row[i]}")
-            if self.allot == 0:
-                self._next_placer()
-        elif phase == "abilities":
-            if isinstance(action, Done):
-                self._next_ability_user()
-                return
-            self._use(seat, action)
-            if not self._uses(seat):
-                self._next_ability_user()
-        elif phase == "cup":
-            at = self.at
-            self.markers[at][seat] -= action.count
-            self.cup[seat] += action.count
-            self.put_in.append(seat)
-            self._log(f"seat {seat} puts markers in the cup" if self.game.options["secret_cup"]
-                      else f"seat {seat} puts {action.count} in the cup",
-                      f"seat {seat} puts {action.count} in the cup", (seat,))
-            if self.waiting:
-                self.to_act = self.waiting.pop(0)
-            else:
-                self._draw()
-        elif phase == "revolt":
-            self._revolt(seat, action)
-            self._end_revolt()
+    # The log, told from the core's events -----------------------------------------------------
+    def _tell(self, e) -> None:
+        kind, seat, other = e.kind, e.seat, e.other
+        names = [VIASHI_CARDS[c] for c in e.cards]
+        private = None
+        if kind in PLAIN:
+            c0, c1 = (names + ["", ""])[:2]
+            line = PLAIN[kind].format(seat=seat, other=other, place=other + 1, c0=c0, c1=c1)
+        elif kind == core.CHOSE:
+            line = f"seat {seat} chooses {VIASHI_SUITS[SUITS[other]]}"
+        elif kind == core.DEALT:
+            line = "the row: " + " ".join(names)
+        elif kind == core.ROLLED:
+            self.rolls.append([None if r < 0 else r for r in e.more])
+            line = "die: " + ", ".join(f"seat {s} rolls {r}" for s, r in enumerate(e.more) if r > 0)
+        elif kind == core.ROUND:
+            line = (f"round {other}" + (" (not scored)" if other == 1 else "")
+                    + f": seat {seat} is first player")
+        elif kind == core.USED:
+            line = (f"seat {seat} uses {names[0]}'s {self.core.rules.abilities[e.cards[0]].name}"
+                    + "".join(f" on place {t}" for t in e.more))
+        elif kind == core.PUT:
+            private = f"seat {seat} puts {other} in the cup"
+            line = f"seat {seat} puts markers in the cup" if self.core.rules.secret_cup else private
+        elif kind == core.DRAWN:
+            told = ", ".join(f"seat {s} {c}" for s, c in enumerate(e.more) if c)
+            line = (f"revolt at place {other + 1} ({names[0]}): the cup holds {told}; "
+                    f"seat {seat}'s marker is drawn")
+        elif kind == core.SCORED:
+            n = len(e.more) // 2
+            line = (f"round {other} scores "
+                    + ", ".join(f"seat {s} +{p}" for s, p in enumerate(e.more[:n]))
+                    + "; totals " + " ".join(map(str, e.more[n:])))
+        else:  # core.WON
+            line = "winner: " + ", ".join(f"seat {s}" for s in e.more)
+        self.log.append((line, private, (seat,) if private else ()))
 
-    def _use(self, seat: int, action: Use) -> None:
-        i = action.place - 1
-        card = self.row[i]
-        ability = self.ability(card)
-        self.markers[i][seat] -= ability.cost
-        self.pools[seat] += ability.cost  # Ruling: spent markers go back to their owner's pool
-        self.used.add(card)
-        self._log(f"seat {seat} uses {card}'s {ability.name}"
-                  + ("" if action.target is None else f" on place {action.target}"))
-        ability.effect(self, seat, action.place, action.target)
-
-    def _revolt(self, seat: int, action) -> None:
-        at = self.at
-        card = self.row[at]
-        if isinstance(action, TakeOver):
-            mine = f"{card[0]}{self.suits[seat]}"
-            self.hands[seat].remove(mine)
-            # Ruling: the card replaced goes back to its suit's owner.
-            owner_hand = self.hands[self.owner[card[1]]]
-            owner_hand.append(card)
-            owner_hand.sort()
-            self.row[at] = mine
-            self._log(f"seat {seat} takes over place {at + 1}: {mine} replaces {card}")
-        elif isinstance(action, Swap):
-            other = at + action.side
-            row, markers = self.row, self.markers
-            row[at], row[other] = row[other], row[at]
-            markers[at], markers[other] = markers[other], markers[at]
-            self._log(f"seat {seat} swaps {card} with its neighbour {row[at]}")
-        else:
-            self._log(f"seat {seat} leaves {card} where it is")
-
-    def estimate(self) -> list[float]:
-        """For search that stops early: the scores, plus what the row would score now."""
-        now = row_points(self.row, self.owner, self.game.players)
-        return [float(s + p) for s, p in zip(self.scores, now)]
-
-    def returns(self) -> list[float]:
-        return [float(s) for s in self.scores]
-
-    # What a seat may know --------------------------------------------------------------------
-    def _log(self, public: str, private: str | None = None, seats: tuple[int, ...] = ()):
-        self.log.append((public, private, seats))
-
-    def _hidden_cup(self, seat: int | None) -> list[int]:
-        """Seats whose cup share `seat` may not see yet (the secret_cup option)."""
-        if not self.game.options["secret_cup"] or self.phase != "cup":
-            return []
-        return [s for s in self.put_in if s != seat]
-
+    # What a seat may know: everything but the cup's shares under secret_cup -------------------
     def view(self, seat: int | None) -> dict:
-        markers = [list(m) for m in self.markers]
+        position = self.core
+        phase = position.phase
+        markers = self.markers
+        row = self.row
         revolt = None
-        if self.at is not None and self.phase in ("cup", "revolt"):
-            cup: list[int | None] = list(self.drawn_cup or self.cup)
-            for s in self._hidden_cup(seat):
-                markers[self.at][s] += cup[s]
+        if position.at >= 0 and phase in (core.CUP, core.REVOLT):
+            cup: list[int | None] = list(position.cup)
+            for s in position.hidden_shares(-1 if seat is None else seat):
+                markers[position.at][s] += position.cup[s]
                 cup[s] = None
-            revolt = {"place": self.at + 1, "card": self.row[self.at], "cup": cup,
-                      "put_in": list(self.put_in), "waiting": list(self.waiting),
+            revolt = {"place": position.at + 1, "card": row[position.at], "cup": cup,
+                      "put_in": list(position.put_in), "waiting": list(position.waiting),
                       "drawn": self.drawn}
-        placing = self.phase == "influence"
-        abilities = {}
-        for card in self.row:
-            ability = self.ability(card)
-            if ability is not None:
-                abilities[card] = {"name": ability.name, "cost": ability.cost,
-                                   "text": ability.text}
+        placing = phase == core.INFLUENCE
+        table = position.rules.abilities
+        abilities = {card: {"name": a.name, "cost": a.cost, "text": a.text} for card in row
+                     if table and (a := table[CARD[card]]) is not None}
         return {
             "game": "politics",
             "seat": seat,
             "phase": self.phase,
-            "round": self.round,
-            "scored_round": self.round > 1,
+            "round": position.round_no,
+            "scored_round": position.round_no > 1,
             "first_player": self.first,
             "to_act": self.current_player,
-            "suits": list(self.suits),
-            "row": list(self.row),
-            "owners": [self.owner[c[1]] for c in self.row],
+            "suits": self.suits,
+            "row": row,
+            "owners": [code >> 4 for code in position.row],
             "markers": markers,
-            "pools": list(self.pools),
-            "hands": [list(h) for h in self.hands],
-            "scores": list(self.scores),
-            "target": self.game.target(),
-            "round_cap": self.game.options["round_cap"],
-            "allotment": self.allot if placing else None,
-            "placed": list(self.placed) if placing else None,
-            "caps": self.caps(self.to_act) if placing else None,
+            "pools": self.pools,
+            "hands": self.hands,
+            "scores": self.scores,
+            "target": position.rules.target,
+            "round_cap": position.rules.round_cap,
+            "allotment": position.allot if placing else None,
+            "placed": list(position.placed) if placing else None,
+            "caps": position.caps(position.actor) if placing else None,
             "abilities": abilities,
-            "used": sorted(self.used),
+            "used": sorted(c for i, c in enumerate(VIASHI_CARDS) if position.used >> i & 1),
             "revolt": revolt,
-            "revolts_left": ([c if isinstance(c, str) else self.row[c] for c in self.revolts]
-                             if self.phase in ("cup", "revolt") else []),
+            "revolts_left": [row[position.place_of(r)] for r in reversed(position.revolts)]
+            if phase in (core.CUP, core.REVOLT) else [],
             "rolls": [list(r) for r in self.rolls],
-            "winners": list(self.winners) if self.winners is not None else None,
+            "winners": self.winners,
             "log": [private if private and seat in seats else public
-                    for public, private, seats in self.log[-40:]],
+                    for public, private, seats in self.log[-LOG_SHOWN:]],
         }
 
-    def card_census(self) -> list[str]:
-        return self.undealt + self.row + [c for h in self.hands for c in h] + self.set_aside
-
-    def clone(self) -> PoliticsState:
-        twin = self._clone_base()
-        twin.undealt = list(self.undealt)
-        twin.suits = list(self.suits)
-        twin.owner = dict(self.owner)
-        twin.row = list(self.row)
-        twin.markers = [list(m) for m in self.markers]
-        twin.pools = list(self.pools)
-        twin.hands = [list(h) for h in self.hands]
-        twin.set_aside = list(self.set_aside)
-        twin.scores = list(self.scores)
-        twin.rolls = [list(r) for r in self.rolls]
-        twin.waiting = list(self.waiting)
-        twin.placed = list(self.placed)
-        twin.used = set(self.used)
-        twin.revolts = list(self.revolts)
-        twin.cup = list(self.cup)
-        twin.put_in = list(self.put_in)
-        if self.drawn_cup is not None:
-            twin.drawn_cup = list(self.drawn_cup)
-        twin.winners = list(self.winners) if self.winners is not None else None
-        twin.log = list(self.log)
-        return twin
-
-    def determinize(self, seat: int, rng: random.Random) -> PoliticsState:
-        """Every card is open once dealt (a hand is its suit less the row), so only what has not
-        happened is resampled: a fresh generator for the cup draws and the die, the deal if it is
-        still to come, and, with secret_cup, the shares other seats put in this cup."""
+    def determinize(self, seat: int, rng) -> PoliticsState:
+        """The core's determinization (a fresh generator for the deal, the die and the cup; with
+        secret_cup the others' shares drawn afresh), with a generator of its own."""
         twin = self.clone()
+        twin._own(self.core.determinize(seat, core.PoliticsRng(lambda: rng)))
         twin.rng = self._fresh_rng(rng)
-        twin.deal_from = None
-        for s in self._hidden_cup(seat):
-            total = self.cup[s] + self.markers[self.at][s]
-            share = rng.randint(0, total)
-            twin.cup[s] = share
-            twin.markers[self.at][s] = total - share
         return twin
+
+
+def _seat(number: int) -> int | None:
+    return None if number < 0 else number
 
 
 # A computer player -------------------------------------------------------------------------------
-class PoliticsHeuristic(Agent):
-    """Weighs each row by the points it scores him less the best rival's, and looks one step
-    ahead: own cards one gap from a card of his suit (a swap away from scoring) count a little.
-    Places markers where a won revolt would gain or save the most, fills the cup when the card's
-    revolt matters, and chooses the revolt outcome with the best row."""
-
-    name = "heuristic"
+class PoliticsHeuristic(CoreHeuristic):
+    """The core's heuristic (parlour/fast/politics.py, heuristic_choice): weighs each row by the
+    points it scores him less the best rival's, places markers where a won revolt would gain or
+    save the most, fills the cup when the card's revolt matters, and chooses the revolt outcome
+    with the best row."""
 
     def act(self, view, legal_actions):
-        first = legal_actions[0]
-        if isinstance(first, Choose):
-            return first
-        me = view["seat"]
-        owner = {view["suits"][s]: s for s in range(len(view["suits"]))}
-        n = len(view["suits"])
-        if view["phase"] == "influence":
-            return self._place(view, legal_actions, me, owner, n)
-        if view["phase"] == "cup":
-            at = view["revolt"]["place"] - 1
-            stake = self._stake(view["row"], at, me, owner, n, view["suits"][me])
-            have = max(a.count for a in legal_actions)
-            if stake > 0.5:
-                return PUT[have]
-            # Nothing to win here: take the markers home for the next round.
-            return PUT[have] if view["pools"][me] < 3 else PUT[0]
-        if view["phase"] == "revolt":
-            at = view["revolt"]["place"] - 1
-            best, best_value = LEAVE, self._value(view["row"], me, owner, n)
-            for action in legal_actions:
-                row = _after(view["row"], at, action, view["suits"][me])
-                value = self._value(row, me, owner, n)
-                if value > best_value + 1e-9:
-                    best, best_value = action, value
-            return best
-        return DONE
-
-    @staticmethod
-    def _value(row, me, owner, n) -> float:
-        points = row_points(row, owner, n)
-        soon = [0.0] * n
-        for left, right in zip(row, row[2:]):
-            if left[1] == right[1]:
-                soon[owner[left[1]]] += 0.4 * abs(int(left[0]) - int(right[0]))
-        mine = points[me] + soon[me]
-        rivals = max(points[s] + soon[s] for s in range(n) if s != me)
-        return mine - rivals
-
-    def _stake(self, row, at, me, owner, n, suit, here=None) -> float:
-        """What winning this card's revolt is worth to me against a rival winning it. (Leaving
-        the row as it is changes nothing, so it is `here`, the row's value now.)"""
-        if here is None:
-            here = self._value(row, me, owner, n)
-        mine = worst = here
-        for action in (TAKE_OVER, SWAP_LEFT, SWAP_RIGHT):
-            if isinstance(action, Swap) and not 0 <= at + action.side < PLACES:
-                continue
-            if action is TAKE_OVER and row[at][1] == suit:
-                continue
-            value = self._value(_after(row, at, action, suit), me, owner, n)
-            mine = max(mine, value)
-            if action is not TAKE_OVER:
-                worst = min(worst, value)
-        return mine - worst
-
-    def _place(self, view, legal_actions, me, owner, n):
-        row, suit = view["row"], view["suits"][me]
-        caps = view["caps"]
-        markers = view["markers"]
-        best, best_value = None, 0.0
-        here = self._value(row, me, owner, n)
-        for i in range(PLACES):
-            if not caps[i]:
-                continue
-            stake = self._stake(row, i, me, owner, n, suit, here)
-            if row[i][1] == suit:
-                stake += 0.5
-            rivals = sum(markers[i]) - markers[i][me]
-            value = stake / (1 + markers[i][me]) * (1 + 0.2 * rivals)
-            if value > best_value:
-                best, best_value = i, value
-        if best is None:
-            return DONE
-        return PLACE[(best + 1, min(caps[best], max(1, view["allotment"] // 2)))]
-
-
-def _after(row, at, action, suit) -> list[str]:
-    row = list(row)
-    if action is TAKE_OVER:
-        row[at] = row[at][0] + suit
-    elif isinstance(action, Swap):
-        other = at + action.side
-        row[at], row[other] = row[other], row[at]
-    return row
+        # The same choice from what the view shows.
+        numbers = [ID[a] for a in legal_actions]
+        me, revolt = view["seat"], view["revolt"]
+        row = [o * 16 + int(c[0]) for o, c in zip(view["owners"], view["row"])]
+        pick = core.heuristic_choice(
+            numbers, core.PHASE_NAMES.index(view["phase"]), me, len(view["scores"]), row,
+            [m for place in view["markers"] for m in place], view["caps"] or [],
+            view["allotment"] or 0, view["pools"][me], revolt["place"] - 1 if revolt else -1)
+        return legal_actions[numbers.index(pick)]
 
 
 Politics.state_class = PoliticsState

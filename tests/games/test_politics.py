@@ -6,8 +6,10 @@ cards deals exactly that row. Seats 0, 1, 2 (and 3) choose Winds, Flames, Stones
 
 import json
 import random
+from collections import Counter
 
 import pytest
+from alike import play_asking_both
 
 import parlour
 from parlour import IllegalAction
@@ -696,3 +698,20 @@ def test_the_heuristic_beats_random_players():
             state.apply(agents[player].choose(state, player))
         wins += state.view(None)["winners"] == [seat]
     assert wins >= 8
+
+
+def test_the_heuristic_chooses_alike_from_the_position_and_from_the_view():
+    """The computer player's choice is the core's (heuristic_choice), whether it reads the
+    position or only what the seat's view shows; the events count every placement, and every
+    marker drawn from the cup (the core's chances after the deal) ends in one revolt outcome."""
+    rng = random.Random(3)
+    for options in ({}, {"secret_cup": True, "revolt_by": "place"},
+                    {"distance_limit": "on_card", "players": 4}):
+        game = parlour.load("politics", **options)
+        for seed in range(4):
+            state = game.new_state(seed=seed)
+            play_asking_both(state, PoliticsHeuristic(seed), rng, 0.2)
+            counts = state.event_counts()
+            assert counts["placed"] == Counter(type(a) for a in state.history)[Place]
+            outcomes = counts["took over"] + counts["swapped"] + counts["left"]
+            assert outcomes == counts["drawn"] == state.core.chances - 1
