@@ -70,31 +70,30 @@ def idle(state):
 
 
 def move(state, card, where, seat=None, from_pord=False):
-    """Carry one card to a place (keeping the census): 'hand', 'zah', 'discard' or 'pord' (top)."""
+    """Carry one card to a place (keeping the census): 'hand', 'zah', 'discard' or 'pord' (top),
+    on the core position the state wraps."""
+    position, rules = state.core, state.game.rules
+    c = rules.number[card]
     if from_pord:
-        state.pord.remove(card)
-    for _, hand in enumerate([] if from_pord else state.hands):
-        if card in hand:
-            hand.remove(card)
-            break
+        position.pord.remove(c)
     else:
-        for row in [] if from_pord else state.zah:
-            entry = next((e for e in row if e[0] == card), None)
-            if entry:
-                row.remove(entry)
-                break
+        hand = next((h for h in position.hands if c in h), None)
+        row = next((r for r in position.village if any(rules.zah_of(e) == c for e in r)), None)
+        if hand is not None:
+            hand.remove(c)
+        elif row is not None:
+            row.remove(next(e for e in row if rules.zah_of(e) == c))
         else:
-            if not from_pord:
-                pile = state.pord if card in state.pord else state.discard
-                pile.remove(card)
+            (position.pord if c in position.pord else position.discard).remove(c)
     if where == "hand":
-        state.hands[seat].append(card)
+        position.hands[seat].append(c)
+        position.hands[seat].sort()
     elif where == "zah":
-        state.zah[seat].append((card, None, False))
+        position.village[seat].append(rules.entry(c, -1, False))
     elif where == "discard":
-        state.discard.append(card)
+        position.discard.append(c)
     else:
-        state.pord.append(card)
+        position.pord.append(c)
 
 
 def census_ok(state):
@@ -837,7 +836,7 @@ def test_estimate_is_each_seats_expected_return_by_the_win_model():
     before = s.estimate()[2]
     move(s, "QS", "hand", seat=2, from_pord=True)
     assert s.estimate()[2] > before, "a spade more in hand"
-    s.in_play[3] = False
+    s.core.in_play[3] = False
     guess = s.estimate()
     assert guess[3] == -1.0 and sum((g + 1) / 2 for g in guess) == pytest.approx(1.0)
 
