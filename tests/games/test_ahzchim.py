@@ -5,6 +5,7 @@ from collections import Counter
 from math import exp
 
 import pytest
+from alike import play_asking_both
 
 import parlour
 from parlour import IllegalAction
@@ -795,6 +796,24 @@ def test_heuristic_beats_random():
             state.apply(agents[seat].act(state.view(seat), state.legal_actions()))
         wins += state.winner == me
     assert wins >= 7
+
+
+def test_the_heuristic_chooses_alike_from_the_position_and_from_the_view():
+    """The heuristic is the core's: asked from the position (as hard's playouts ask it) and from
+    the seat's view alone it makes one choice, with the cards and the chips; and the core's events
+    count what the moves did."""
+    import random
+    rng = random.Random(5)
+    for options in ({}, {"chips": True}, {"chips": True, "razed_to": "pord", "count_by": "cards"}):
+        game = parlour.load("ahzchim", players=3, round_cap=20, **options)
+        for seed in range(3):
+            state = game.new_state(seed=seed)
+            play_asking_both(state, AhzchimHeuristic(seed), rng, 0.2)
+            counts = state.event_counts()
+            kinds = Counter(type(a).__name__ for a in state.history)
+            assert counts["offered"] == kinds["Offer"] and counts["bought"] == kinds["Buy"]
+            assert counts["won"] + counts["drawn"] == 1
+            assert state.core.chances == 1 + counts["reshuffled"] + counts["razed into the Pord"]
 
 
 def test_a_card_offered_in_trade_stays_in_the_proposers_hand_when_determinized():
