@@ -23,7 +23,9 @@ Zahahnie shuffled into the Pord (option razed_to = pord).
 from __future__ import annotations
 
 from bisect import insort
+from collections.abc import Callable
 from math import exp
+from operator import itemgetter
 from typing import Any, Final
 
 from ..core.cards import AHZCHIM_CHIPS, FRENCH_52, FRENCH_RANKS
@@ -177,6 +179,10 @@ class Rules:
             total += size
         self.start = start
         self.size = total
+        empty: list[int] = []
+        self.rows: list[list[list[int]]] = [
+            [empty] * (len(self.rah) * n), [empty] * (len(self.pel) * n),
+            [empty] * (self.items * n)]
 
     # A Zahahnie on the table ---------------------------------------------------------------------
     def entry(self, zah: int, fort: int, reshpel: bool) -> int:
@@ -248,6 +254,18 @@ class Rules:
     def offer(self, give: int, owner: int, take: int) -> int:
         return self.start[9] + (give * self.players + owner) * self.items + take
 
+    def row(self, block: int, first: int) -> list[int]:
+        """The action ids of `block` (attack, raze or offer) that begin with `first` (a card's or
+        item's number times the players, plus the seat aimed at): one for each spot, or each
+        item asked for. Made as first asked for."""
+        rows = self.rows[block - 4] if block < 9 else self.rows[2]
+        got = rows[first]
+        if not got:
+            width = self.items if block == 9 else self.spots
+            base = self.start[block] + first * width
+            got = rows[first] = list(range(base, base + width))
+        return got
+
     def block_of(self, action: int) -> int:
         """Which block an action id is in: 0 the fixed ones .. 9 the offers."""
         start = self.start
@@ -284,6 +302,20 @@ class Rules:
 _RULES: dict[tuple[int, bool, bool, bool, int], Rules] = {}
 
 
+def _none(row: list[int]) -> tuple[int, ...]:
+    return ()
+
+
+def _picker(indices: list[int]) -> Callable[[list[int]], tuple[int, ...]]:
+    """Takes those places of a row, as a tuple."""
+    if len(indices) > 1:
+        return itemgetter(*indices)
+    if not indices:
+        return _none
+    only = indices[0]
+    return lambda row: (row[only],)
+
+
 def rules_of(players: int, options: dict[str, Any]) -> Rules:
     key = (players, bool(options["chips"]), options["count_by"] == "cards",
            options["razed_to"] == "pord", int(options["round_cap"]))
@@ -291,6 +323,36 @@ def rules_of(players: int, options: dict[str, Any]) -> Rules:
     if rules is None:
         rules = _RULES[key] = Rules(*key)
     return rules
+
+
+def unseen(rules: Rules, hand: list[int], discard: list[int],
+           village: list[list[int]]) -> list[int]:
+    """Hand types a seat holding `hand` cannot see anywhere: the ones he may ask another player
+    for in a trade."""
+    left = rules.count[:]
+    for card in hand:
+        left[card] -= 1
+    for card in discard:
+        left[card] -= 1
+    for row in village:
+        for entry in row:
+            fort = rules.fort_of(entry)
+            if fort >= 0:
+                left[fort] -= 1
+                if rules.reshpel_on(entry):
+                    left[rules.reshpel] -= 1
+    return [c for c in rules.hand_types if left[c] > 0]
+
+
+def answers(rules: Rules, hand: list[int], card: int, razed: bool) -> tuple[list[int], list[int]]:
+    """What answers an attack or raze with `card`: the higher spades in `hand` (never the spy,
+    which beats no Rahziembiz), and against a raze the higher diamonds (rebuild)."""
+    kind, value = rules.kind, rules.value
+    bar = value[card]
+    cards = sorted(set(hand))
+    spades = [c for c in cards if kind[c] == RAH and c != rules.spy and value[c] > bar]
+    diamonds = [c for c in cards if kind[c] == PEL and value[c] > bar] if razed else []
+    return spades, diamonds
 
 
 # The game -----------------------------------------------------------------------------------------
@@ -464,21 +526,7 @@ class AhzchimFast(FastState):
         return min(self.allowance(self.turn_seat), len(self.pord))
 
     def unseen(self, seat: int) -> list[int]:
-        """Hand types `seat` cannot see anywhere: the ones he may ask another player for."""
-        rules = self.rules
-        left = rules.count[:]
-        for card in self.hands[seat]:
-            left[card] -= 1
-        for card in self.discard:
-            left[card] -= 1
-        for row in self.village:
-            for entry in row:
-                fort = rules.fort_of(entry)
-                if fort >= 0:
-                    left[fort] -= 1
-                    if rules.reshpel_on(entry):
-                        left[rules.reshpel] -= 1
-        return [c for c in rules.hand_types if left[c] > 0]
+        return unseen(self.rules, self.hands[seat], self.discard, self.village)
 
     def _spots(self, seat: int) -> list[tuple[int, int]]:
         """Each different Zahahnie of a seat: (spot, entry), in the table's order."""
@@ -522,6 +570,12 @@ class AhzchimFast(FastState):
         theirs = {o: self._spots(o) for o in others}
         own = self._spots(seat)
         can_buy = self.taker < 0 and bool(self.pord)
+        n = rules.players
+        # Taken from rows of action ids made once (an itemgetter, in C): a turn has hundreds of
+        # attacks and trade offers, and this runs at every move of a playout.
+        aimed = {o: _picker([spot for spot, _ in theirs[o]]) for o in others}
+        bare = {o: _picker([spot for spot, entry in theirs[o] if fort_of(entry) < 0])
+                for o in others}
         buys: list[int] = []
         attacks: list[int] = []
         razes: list[int] = []
@@ -533,12 +587,13 @@ class AhzchimFast(FastState):
             if k == PEL:
                 if can_buy:
                     buys.append(rules.buy(card))
+                first = rules.index[card] * n
                 for o in others:
-                    razes += [rules.raze(card, o, spot) for spot, entry in theirs[o]
-                              if fort_of(entry) < 0]
+                    razes += bare[o](rules.row(5, first + o))
             elif k == RAH:
+                first = rules.index[card] * n
                 for o in others:
-                    attacks += [rules.attack(card, o, spot) for spot, _ in theirs[o]]
+                    attacks += aimed[o](rules.row(4, first + o))
             elif k == ROKE:
                 if card == reshpel:
                     reshpels += [rules.add_reshpel(spot) for spot, entry in own
@@ -557,12 +612,13 @@ class AhzchimFast(FastState):
             gives = [item[c] for c in cards] + [hand_count + spot for spot, _ in own]
             # Asked for: any hand card he cannot see, then the other player's Zahahnie.
             unseen = [item[c] for c in self.unseen(seat)]
-            asks = {o: unseen + [hand_count + spot for spot, _ in theirs[o]] for o in others}
-            start, n, m = rules.start[9], rules.players, rules.items
+            asks = {o: _picker(unseen + [hand_count + spot for spot, _ in theirs[o]])
+                    for o in others}
+            rows = rules.rows[2]
             for g in gives:
+                first = g * n
                 for o in others:
-                    base = start + (g * n + o) * m
-                    offers += [base + t for t in asks[o]]
+                    offers += asks[o](rows[first + o] or rules.row(9, first + o))
         actions = buys + attacks + razes + builds + changes + reshpels + offers
         return actions or [PASS]
 
@@ -570,14 +626,9 @@ class AhzchimFast(FastState):
         """Against an attack that passed the fort, a higher spade (never the spy); against a
         raze, a higher spade or a higher diamond (rebuild); or he yields."""
         rules = self.rules
-        kind, value = rules.kind, rules.value
-        bar = value[self.card]
-        cards = sorted(set(self.hands[self.owner]))
-        spades = [rules.defend(c) for c in cards
-                  if kind[c] == RAH and c != rules.spy and value[c] > bar]
-        rebuilds = [] if self.pending == ATTACKED else [
-            rules.rebuild(c) for c in cards if kind[c] == PEL and value[c] > bar]
-        return spades + rebuilds + [YIELD]
+        spades, diamonds = answers(rules, self.hands[self.owner], self.card,
+                                   self.pending == RAZED)
+        return [rules.defend(c) for c in spades] + [rules.rebuild(c) for c in diamonds] + [YIELD]
 
     def step(self, action: int) -> None:
         phase = self.phase

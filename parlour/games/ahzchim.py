@@ -542,16 +542,10 @@ class Ahzchim(Game):
 
     def _unseen(self, view: dict) -> list[str]:
         p = self.pieces
-        left = dict(p.count)
-        for card in list(view["hand"] or ()) + list(view["discard"]):
-            left[card] -= 1
-        for row_ in view["zahahnie"]:
-            for e in row_:
-                if e["fort"]:
-                    left[e["fort"]] -= 1
-                if e["reshpel"]:
-                    left[p.reshpel] -= 1
-        return [c for c in p.hand_types if left[c] > 0]
+        order = p.order
+        hidden = core.unseen(p.rules, [order[c] for c in view["hand"] or ()],
+                             [order[c] for c in view["discard"]], _village(p, view))
+        return [p.types[c] for c in hidden]
 
     def _value_key(self, card: str) -> str:
         """What the ask panel names a hand card by: its rank (the kind is a choice); the chips'
@@ -575,11 +569,8 @@ class Ahzchim(Game):
         if phase == "answer":
             zah, card = pending["target"].split("/")[0], pending["card"]
             verb = "attacks" if pending["kind"] == "attack" else "razes"
-            bar = p.value[card]
-            hand = view["hand"] or []
-            spades = any(p.kind[c] == RAH and c != p.spy and p.value[c] > bar for c in hand)
-            rebuild = pending["kind"] == "raze" and any(
-                p.kind[c] == PEL and p.value[c] > bar for c in hand)
+            spades, rebuild = core.answers(p.rules, [p.order[c] for c in view["hand"] or ()],
+                                           p.order[card], pending["kind"] == "raze")
             head = f"Seat {pending['attacker']} {verb} your {zah} with {card}"
             if not spades and not rebuild:
                 return head + ": nothing beats it, yield"
@@ -691,6 +682,12 @@ class Ahzchim(Game):
             lines.append("Your move.")
         lines.extend("  . " + line for line in view["log"][-6:])
         return "\n".join(lines)
+
+
+def _village(p: Pieces, view: dict) -> list[list[int]]:
+    """The tables a view shows, as the core's entries."""
+    return [[p.core_entry(e["card"], e["fort"], e["reshpel"]) for e in row_]
+            for row_ in view["zahahnie"]]
 
 
 def _show_entry(entry: dict) -> str:
@@ -1179,8 +1176,7 @@ class AhzchimHeuristic(CoreHeuristic):
             "chips": view["chips"], "count_by": "worth", "razed_to": "discard",
             "round_cap": view["round_cap"]})
         numbers = [action_id(p, rules, a) for a in legal_actions]
-        village = [[p.core_entry(e["card"], e["fort"], e["reshpel"]) for e in row_]
-                   for row_ in view["zahahnie"]]
+        village = _village(p, view)
         give = take = -1
         pending = view["pending"]
         if pending is not None and pending["kind"] == "offer":
