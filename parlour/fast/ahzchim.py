@@ -1031,14 +1031,12 @@ def heuristic_choice(rules: Rules, legal: list[int], phase: int, seat: int, hand
     changes: list[tuple[int, int, int, int]] = []
     reshpels: list[tuple[int, int, int, int]] = []
     buys: list[tuple[int, int, int, int]] = []
-    offers: list[tuple[int, int, int, int]] = []
     groups = (None, buys, None, None, attacks, razes, builds, changes, reshpels)
     offer_start = rules.start[9]
+    offers: list[int] = []  # the turn lists its many offers last: taken as one slice
     for i, a in enumerate(legal):
         if a >= offer_start:
-            for b in legal[i:]:
-                _, g, o, t = rules.decode(b)
-                offers.append((b, g, o, t))
+            offers = legal[i:]
             break
         block, card, owner, spot = rules.decode(a)
         group = groups[block]
@@ -1096,7 +1094,11 @@ def heuristic_choice(rules: Rules, legal: list[int], phase: int, seat: int, hand
     if offers:
         # Junk for a rival's best Zahahnie: a partner who accepts gives the game away.
         hand_count = len(rules.hand_types)
-        good = [x for x in offers if x[3] >= hand_count and x[1] < hand_count]
+        good: list[tuple[int, int, int, int]] = []
+        for b in offers:
+            _, g, o, t = rules.decode(b)
+            if t >= hand_count and g < hand_count:
+                good.append((b, g, o, t))
         if good:
             return max(good, key=lambda x: (item_value(rules, x[3]) - item_value(rules, x[1]),
                                             -x[2]))[0]
