@@ -29,7 +29,7 @@ from operator import itemgetter
 from typing import Any, Final
 
 from ..core.cards import AHZCHIM_CHIPS, FRENCH_52, FRENCH_RANKS
-from .core import NOBODY, Event, FastState, Rng, core_copy
+from .core import NOBODY, Event, FastState, Rng, SourceRng, core_copy
 
 HAND_SIZE: Final = 5
 RESHPEL_BONUS: Final = 2
@@ -154,6 +154,8 @@ class Rules:
         self.rah: list[int] = [t for t in types if self.kind[t] == RAH]
         self.forts: list[int] = [t for t in types if self.kind[t] == ROKE and t != self.reshpel]
         self.hand_types: list[int] = [t for t in types if self.kind[t] != ZAH]
+        self.hand_set = frozenset(self.hand_types)
+        self.several = [t for t in self.hand_types if self.count[t] > 1]
         self.top_spade = max(self.value[t] for t in self.rah)
         self.zahahnie_total = sum(self.count[t] for t in self.zahahnie)
         index: list[int] = [-1] * len(self.names)
@@ -168,6 +170,9 @@ class Rules:
         self.block = 1 + 2 * len(self.forts)  # entries of one Zahahnie type
         self.spots = len(self.zahahnie) * (self.block if chips else 1)
         self.items = len(self.hand_types) + self.spots
+        # A partner's places in a row of offers (`row`): seat * items + the item asked for.
+        self.places: list[list[int]] = [list(range(o * self.items, (o + 1) * self.items))
+                                        for o in range(players)]
         n, s = players, self.spots
         sizes = (FIXED, len(self.pel), len(self.rah), len(self.pel), len(self.rah) * n * s,
                  len(self.pel) * n * s, len(self.forts) * s, len(self.forts) * s, s,
@@ -181,8 +186,7 @@ class Rules:
         self.size = total
         empty: list[int] = []
         self.rows: list[list[list[int]]] = [
-            [empty] * (len(self.rah) * n), [empty] * (len(self.pel) * n),
-            [empty] * (self.items * n)]
+            [empty] * len(self.rah), [empty] * len(self.pel), [empty] * self.items]
 
     # A Zahahnie on the table ---------------------------------------------------------------------
     def entry(self, zah: int, fort: int, reshpel: bool) -> int:
@@ -255,13 +259,13 @@ class Rules:
         return self.start[9] + (give * self.players + owner) * self.items + take
 
     def row(self, block: int, first: int) -> list[int]:
-        """The action ids of `block` (attack, raze or offer) that begin with `first` (a card's or
-        item's number times the players, plus the seat aimed at): one for each spot, or each
-        item asked for. Made as first asked for."""
+        """The action ids of `block` (attack, raze or offer) made with card or item number
+        `first`: at seat * spots + spot, or seat * items + item asked for. Made as first asked
+        for."""
         rows = self.rows[block - 4] if block < 9 else self.rows[2]
         got = rows[first]
         if not got:
-            width = self.items if block == 9 else self.spots
+            width = self.players * (self.items if block == 9 else self.spots)
             base = self.start[block] + first * width
             got = rows[first] = list(range(base, base + width))
         return got
@@ -329,19 +333,22 @@ def unseen(rules: Rules, hand: list[int], discard: list[int],
            village: list[list[int]]) -> list[int]:
     """Hand types a seat holding `hand` cannot see anywhere: the ones he may ask another player
     for in a trade."""
-    left = rules.count[:]
-    for card in hand:
-        left[card] -= 1
-    for card in discard:
-        left[card] -= 1
+    seen = hand + discard
     for row in village:
         for entry in row:
             fort = rules.fort_of(entry)
             if fort >= 0:
-                left[fort] -= 1
+                seen.append(fort)
                 if rules.reshpel_on(entry):
-                    left[rules.reshpel] -= 1
-    return [c for c in rules.hand_types if left[c] > 0]
+                    seen.append(rules.reshpel)
+    # As sets, in C: then the types of several pieces (with chips, P1 and P2) still unseen.
+    left = set(rules.hand_set)
+    left -= set(seen)
+    count = rules.count
+    for c in rules.several:
+        if count[c] > seen.count(c):
+            left.add(c)
+    return sorted(left)
 
 
 def answers(rules: Rules, hand: list[int], card: int, razed: bool) -> tuple[list[int], list[int]]:
@@ -530,7 +537,11 @@ class AhzchimFast(FastState):
 
     def _spots(self, seat: int) -> list[tuple[int, int]]:
         """Each different Zahahnie of a seat: (spot, entry), in the table's order."""
-        at = self.rules.spot
+        rules = self.rules
+        if not rules.chips:  # a heart is unique: its own spot
+            block = rules.block
+            return [(e // block, e) for e in self.village[seat]]
+        at = rules.spot
         seen: set[int] = set()
         out: list[tuple[int, int]] = []
         for entry in self.village[seat]:
@@ -570,12 +581,14 @@ class AhzchimFast(FastState):
         theirs = {o: self._spots(o) for o in others}
         own = self._spots(seat)
         can_buy = self.taker < 0 and bool(self.pord)
-        n = rules.players
         # Taken from rows of action ids made once (an itemgetter, in C): a turn has hundreds of
         # attacks and trade offers, and this runs at every move of a playout.
-        aimed = {o: _picker([spot for spot, _ in theirs[o]]) for o in others}
-        bare = {o: _picker([spot for spot, entry in theirs[o] if fort_of(entry) < 0])
-                for o in others}
+        spots = rules.spots
+        aimed = _picker([o * spots + spot for o in others for spot, _ in theirs[o]])
+        bare = _picker([o * spots + spot for o in others for spot, entry in theirs[o]
+                        if fort_of(entry) < 0])
+        index = rules.index
+        forts = [(spot, fort_of(entry)) for spot, entry in own]
         buys: list[int] = []
         attacks: list[int] = []
         razes: list[int] = []
@@ -587,39 +600,36 @@ class AhzchimFast(FastState):
             if k == PEL:
                 if can_buy:
                     buys.append(rules.buy(card))
-                first = rules.index[card] * n
-                for o in others:
-                    razes += bare[o](rules.row(5, first + o))
+                razes += bare(rules.row(5, index[card]))
             elif k == RAH:
-                first = rules.index[card] * n
-                for o in others:
-                    attacks += aimed[o](rules.row(4, first + o))
+                attacks += aimed(rules.row(4, index[card]))
             elif k == ROKE:
                 if card == reshpel:
                     reshpels += [rules.add_reshpel(spot) for spot, entry in own
                                  if fort_of(entry) >= 0 and not rules.reshpel_on(entry)]
                     continue
-                for spot, entry in own:
-                    fort = fort_of(entry)
+                for spot, fort in forts:
                     if fort < 0:
                         builds.append(rules.build(card, spot))
                     elif fort != card:
                         changes.append(rules.exchange(card, spot))
-        offers: list[int] = []
+        actions = buys + attacks + razes + builds + changes + reshpels
         if others:
             hand_count = len(rules.hand_types)
             item = rules.item
             gives = [item[c] for c in cards] + [hand_count + spot for spot, _ in own]
             # Asked for: any hand card he cannot see, then the other player's Zahahnie.
             unseen = [item[c] for c in self.unseen(seat)]
-            asks = {o: _picker(unseen + [hand_count + spot for spot, _ in theirs[o]])
-                    for o in others}
+            pick_unseen = _picker(unseen)
+            asked: list[int] = []  # the places in a giver's row of offers
+            for o in others:
+                places = rules.places[o]
+                asked += pick_unseen(places)
+                asked += [places[hand_count + spot] for spot, _ in theirs[o]]
+            asks = _picker(asked)
             rows = rules.rows[2]
             for g in gives:
-                first = g * n
-                for o in others:
-                    offers += asks[o](rows[first + o] or rules.row(9, first + o))
-        actions = buys + attacks + razes + builds + changes + reshpels + offers
+                actions += asks(rows[g] or rules.row(9, g))
         return actions or [PASS]
 
     def _answers(self) -> list[int]:
@@ -1105,6 +1115,15 @@ def heuristic_choice(rules: Rules, legal: list[int], phase: int, seat: int, hand
     if attacks and any(fort_of(e) < 0 for e in row):
         return attacks[0][0]
     return legal[0]
+
+
+class RecordRng(SourceRng):
+    """A readable state's generator as its core draws from it: a razed Zahahnie goes into the Pord
+    at randrange's place, as the records were dealt. (Here, not in the layer: an interpreted class
+    cannot inherit from a compiled one.)"""
+
+    def below(self, n: int) -> int:
+        return self.source().randrange(n)
 
 
 # For the search and the tests ---------------------------------------------------------------------

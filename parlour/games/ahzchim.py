@@ -817,14 +817,6 @@ def _decode(p: Pieces, rules: core.Rules, number: int):
     return AddReshpel(p.spots[spot])
 
 
-class _Generator(SourceRng):
-    """The readable state's generator as the core draws from it: a razed Zahahnie goes into the
-    Pord at randrange's place, as the records were dealt."""
-
-    def below(self, n: int) -> int:
-        return self.source().randrange(n)
-
-
 PHASES = ("turn", "answer", "offer", "draw", "over")
 RESULTS = ("holds every Zahahnie", "last in play", "the last players went out together")
 LOG_SHOWN = 30
@@ -868,10 +860,10 @@ class AhzchimState(WrappedState):
         number = self.p.order
         cards = [number[c] for c in deck] if deck is not None else None
         events: list = []
-        self._start(core.start(game.rules, _Generator(self._generator), cards, events), events)
+        self._start(core.start(game.rules, core.RecordRng(self._generator), cards, events), events)
 
     def _core_rng(self, position) -> Rng:
-        return _Generator(self._generator)
+        return core.RecordRng(self._generator)
 
     # What the tests and the table read --------------------------------------------------------
     phase = property(lambda self: PHASES[self.core.phase])
