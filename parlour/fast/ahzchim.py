@@ -334,11 +334,11 @@ def unseen(rules: Rules, hand: list[int], discard: list[int],
     """Hand types a seat holding `hand` cannot see anywhere: the ones he may ask another player
     for in a trade."""
     seen = hand + discard
+    block = rules.block
     for row in village:
         for entry in row:
-            fort = rules.fort_of(entry)
-            if fort >= 0:
-                seen.append(fort)
+            if entry % block:  # a Roke Zibahl on it
+                seen.append(rules.fort_of(entry))
                 if rules.reshpel_on(entry):
                     seen.append(rules.reshpel)
     # As sets, in C: then the types of several pieces (with chips, P1 and P2) still unseen.
