@@ -1,4 +1,4 @@
-"""Fit the win model behind Ahzchim's estimate() (W0..W5 in parlour/fast/ahzchim.py).
+"""Fit the win model behind Ahzchim's estimate() (WIN_WEIGHTS in parlour/fast/ahzchim.py).
 
     python scripts/fit_ahzchim_estimate.py --games 4000 --jobs 2      # a few minutes
 
@@ -8,7 +8,7 @@ odds of winning are taken as exp(weights . features) against the other seats in 
 conditional logit), and the weights that make the winners likeliest are found by Newton's method.
 The first half of the games fits, the second half checks: how often the seat the model finds
 likeliest did win, against the seat holding the most Zahahnie (what the estimate was before). The
-weights printed last are fitted to all the games; paste them into W0..W5 there.
+weights printed last are fitted to all the games; paste them into WIN_WEIGHTS there.
 """
 
 from __future__ import annotations

@@ -2,105 +2,81 @@
 the Pelmeahe (labor) that buy and raze, spades the Rahziembiz (fighters) that attack and defend,
 clubs the Roke Zibahl (safehouses) that fortify a Zahahnie.
 
-Rule text: shared/seeds/000; rulings: shared/GAMES.md (Ahzchim). Read this module beside
-docs/rules/ahzchim.md. A turn: one action (buy, attack, raze, build / exchange / add the Reshpel to
-a Roke Zibahl, trade), the defender's or trade partner's answer out of turn, then the optional
-draws by Zahahnie worth, then the Pord deck's reshuffle if its last taker's waiting turn is over.
-The same rules play with the chips (option `chips`), their values taken from the chips.
+The rules are parlour/fast/ahzchim.py's, the integer core, and only there. This is the readable
+layer on it: the game's options, the pieces' names, the actions and their notation, the words of a
+refusal, the views, the table's scene and the terminal's picture, and the log told from the core's
+events. Rule text: shared/seeds/000; rulings: shared/GAMES.md (Ahzchim); the rules page:
+docs/rules/ahzchim.md. The same rules play with the chips (option `chips`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from itertools import repeat
-from math import exp
-from operator import is_, itemgetter
 
-from ..agents.base import Agent
+from ..agents.base import CoreHeuristic
 from ..core.cards import AHZCHIM_CHIPS, FRENCH_52, FRENCH_RANKS
 from ..core.errors import IllegalAction
-from ..core.game import Game, GameInfo, Option, PhasedState
-from ..core.hidden import redeal
+from ..core.game import Game, GameInfo, Option
 from ..core.registry import register
 from ..core.scene import item, pile, row, seat_entry, zone
-from ..fast.ahzchim import WIN_WEIGHTS
+from ..core.wrapped import WrappedState
+from ..fast import ahzchim as core
+from ..fast.core import Rng, SourceRng
 
-HAND_SIZE = 5
+WIN_WEIGHTS = core.WIN_WEIGHTS
+
 ZAH, PEL, RAH, ROKE = "Z", "P", "R", "K"  # Zahahnie, Pelmeahe, Rahziembiz, Roke Zibahl
+KINDS = (ZAH, PEL, RAH, ROKE)  # by the core's kind numbers
 KIND_NAMES = {ZAH: "Zahahnie", PEL: "Pelmeahe", RAH: "Rahziembiz", ROKE: "Roke Zibahl"}
-RESHPEL_BONUS = 2
-# The win model behind estimate(): a seat's odds of winning are exp of WIN_WEIGHTS times its
-# win_features() (Zahahnie held, their worth squared / 20, its hand's size, the spades in it, the
-# worth of the diamonds in it and the clubs in it), against the other seats' odds. Fitted by
-# scripts/fit_ahzchim_estimate.py to who went on to win from each turn of 4000 games of four
-# medium players (cards, default options): fitted on half of them, it names the winner at 75% of
-# the other half's turns, where the most Zahahnie held names 71%. A spade in hand counts for
-# four fifths of a Zahahnie held; the chips are weighed as the cards are. The weights are written
-# once, in the integer twin (imported above), whose estimate weighs the same features on masks.
 
 
 # The pieces: what each card or chip is and is worth -----------------------------------------------
 class Pieces:
-    """The four kinds and their values, for the cards or for the chips. One object per piece set,
-    shared by every state (it is never changed)."""
+    """The four kinds and their values, for the cards or for the chips: the core's tables
+    (parlour/fast/ahzchim.py, Rules) under the pieces' names. One object per piece set, shared by
+    every state (it is never changed)."""
 
     def __init__(self, chips: bool):
         self.chips = chips
-        deck = AHZCHIM_CHIPS if chips else FRENCH_52
-        self.kind: dict[str, str] = {}
-        self.value: dict[str, int] = {}
-        for card in deck.cards:
-            if chips:
-                if card == "spy":
-                    self.kind[card], self.value[card] = RAH, 0
-                elif card == "reshpel":
-                    self.kind[card], self.value[card] = ROKE, 0
-                else:
-                    self.kind[card], self.value[card] = card[0], int(card[1:])
-            else:
-                self.kind[card] = {"H": ZAH, "D": PEL, "S": RAH, "C": ROKE}[card[1]]
-                self.value[card] = FRENCH_RANKS.index(card[0]) + 2
-        self.spy = "spy" if chips else "2S"
-        self.reshpel = "reshpel" if chips else "2C"
-        order = {ZAH: 0, PEL: 1, RAH: 2, ROKE: 3}
-        self.types = sorted(set(deck.cards), key=lambda c: (order[self.kind[c]], self.value[c],
-                                                             c == self.reshpel))
-        self.order = {c: i for i, c in enumerate(self.types)}
-        self.count = {c: deck.cards.count(c) for c in self.types}
-        self.zahahnie_total = sum(1 for c in deck.cards if self.kind[c] == ZAH)
-        self.of_kind = {k: [c for c in self.types if self.kind[c] == k] for k in order}
-        self.hand_types = [c for c in self.types if self.kind[c] != ZAH]
-        self.forts = [c for c in self.of_kind[ROKE] if c != self.reshpel]
-        # What the rules can tell apart on the table: a heart is unique, a chip is told by its
-        # worth, its fort and its Reshpel.
+        rules = self.rules = core.Rules(2, chips, False, False, 1)
+        names = self.types = list(rules.names)
+        self.order = dict(rules.number)
+        self.kind = {c: KINDS[rules.kind[t]] for t, c in enumerate(names)}
+        self.value = {c: rules.value[t] for t, c in enumerate(names)}
+        self.count = {c: rules.count[t] for t, c in enumerate(names)}
+        self.worth_of = {c: rules.worth[t] for t, c in enumerate(names) if rules.worth[t]}
+        self.spy, self.reshpel = names[rules.spy], names[rules.reshpel]
+        self.zahahnie_total = rules.zahahnie_total
+        self.of_kind = {k: [c for c in names if self.kind[c] == k] for k in KINDS}
+        self.hand_types = [names[t] for t in rules.hand_types]
+        self.forts = [names[t] for t in rules.forts]
+        # The spots in the core's numbering.
         if chips:
-            self.spots = [Spot(z, f, r) for z in self.of_kind[ZAH] for f in [None, *self.forts]
-                          for r in ((False,) if f is None else (False, True))]
+            self.spots = [Spot(*self.entry(rules.spot_entry(k))) for k in range(rules.spots)]
         else:
-            self.spots = [Spot(z) for z in self.of_kind[ZAH]]
-        self._spot_no: dict[tuple, int] = {}
-        self.worth_of = {c: self.worth(c) for c in self.types if self.kind[c] in (ZAH, PEL)}
+            self.spots = [Spot(names[z]) for z in rules.zahahnie]
+        self.spot_no = {spot: k for k, spot in enumerate(self.spots)}
+
+    def entry(self, entry: int) -> tuple:
+        """A core entry as the table shows it: (Zahahnie, its Roke Zibahl or None, Reshpel)."""
+        rules, names = self.rules, self.types
+        fort = rules.fort_of(entry)
+        return (names[rules.zah_of(entry)], names[fort] if fort >= 0 else None,
+                rules.reshpel_on(entry))
+
+    def core_entry(self, card: str, fort: str | None, reshpel: bool) -> int:
+        return self.rules.entry(self.order[card], -1 if fort is None else self.order[fort],
+                                reshpel)
 
     def worth(self, card: str) -> int:
         """A Zahahnie's worth, a Pelmeahe's buying power: 1, 2 or 3 (2-9, 10-Q, K-A)."""
-        if self.chips:
-            return self.value[card]
-        v = self.value[card]
-        return 1 if v <= 9 else 2 if v <= 12 else 3
+        return self.worth_of[card]
 
     def spot(self, entry: tuple) -> Spot:
-        return self.spots[self.spot_no(entry)]
-
-    def spot_no(self, entry: tuple) -> int:
-        """The index in `spots` of a table entry (card, fort, Reshpel)."""
-        number = self._spot_no.get(entry)
-        if number is None:
-            spot = Spot(*entry) if self.chips else Spot(entry[0])
-            number = self._spot_no[entry] = self.spots.index(spot)
-        return number
+        return Spot(*entry) if self.chips else Spot(entry[0])
 
     def fort_value(self, entry: tuple) -> int:
-        return self.value[entry[1]] + (RESHPEL_BONUS if entry[2] else 0)
+        return self.rules.fort_value(self.core_entry(*entry))
 
     def normal(self, word: str) -> str:
         """A card or chip as typed by a person, in the shared notation; IllegalAction if none."""
@@ -312,7 +288,8 @@ class Ahzchim(Game):
     def __init__(self, players: int | None = None, **options):
         super().__init__(players, **options)
         self.pieces = CHIP_PIECES if self.options["chips"] else CARD_PIECES
-        self._codec = _Codec(self.pieces, self.players)
+        self.rules = core.rules_of(self.players, self.options)
+        self._actions: dict[int, object] = {}
 
     def deck(self):
         return AHZCHIM_CHIPS if self.options["chips"] else FRENCH_52
@@ -399,13 +376,18 @@ class Ahzchim(Game):
 
     @property
     def action_space_size(self) -> int:
-        return self._codec.size
+        return self.rules.size
 
     def action_id(self, action) -> int:
-        return self._codec.encode(action)
+        return action_id(self.pieces, self.rules, action)
 
     def action_from_id(self, number: int):
-        return self._codec.action(number)
+        """The one shared object for an action id: legal_actions hands out the same objects
+        again and again instead of making thousands each turn."""
+        action = self._actions.get(number)
+        if action is None:
+            action = self._actions[number] = _decode(self.pieces, self.rules, number)
+        return action
 
     # The table page (parlour/core/scene.py) --------------------------------------------------
     how_to_play = {
@@ -560,16 +542,10 @@ class Ahzchim(Game):
 
     def _unseen(self, view: dict) -> list[str]:
         p = self.pieces
-        left = dict(p.count)
-        for card in list(view["hand"] or ()) + list(view["discard"]):
-            left[card] -= 1
-        for row_ in view["zahahnie"]:
-            for e in row_:
-                if e["fort"]:
-                    left[e["fort"]] -= 1
-                if e["reshpel"]:
-                    left[p.reshpel] -= 1
-        return [c for c in p.hand_types if left[c] > 0]
+        order = p.order
+        hidden = core.unseen(p.rules, [order[c] for c in view["hand"] or ()],
+                             [order[c] for c in view["discard"]], _village(p, view))
+        return [p.types[c] for c in hidden]
 
     def _value_key(self, card: str) -> str:
         """What the ask panel names a hand card by: its rank (the kind is a choice); the chips'
@@ -593,11 +569,8 @@ class Ahzchim(Game):
         if phase == "answer":
             zah, card = pending["target"].split("/")[0], pending["card"]
             verb = "attacks" if pending["kind"] == "attack" else "razes"
-            bar = p.value[card]
-            hand = view["hand"] or []
-            spades = any(p.kind[c] == RAH and c != p.spy and p.value[c] > bar for c in hand)
-            rebuild = pending["kind"] == "raze" and any(
-                p.kind[c] == PEL and p.value[c] > bar for c in hand)
+            spades, rebuild = core.answers(p.rules, [p.order[c] for c in view["hand"] or ()],
+                                           p.order[card], pending["kind"] == "raze")
             head = f"Seat {pending['attacker']} {verb} your {zah} with {card}"
             if not spades and not rebuild:
                 return head + ": nothing beats it, yield"
@@ -711,6 +684,12 @@ class Ahzchim(Game):
         return "\n".join(lines)
 
 
+def _village(p: Pieces, view: dict) -> list[list[int]]:
+    """The tables a view shows, as the core's entries."""
+    return [[p.core_entry(e["card"], e["fort"], e["reshpel"]) for e in row_]
+            for row_ in view["zahahnie"]]
+
+
 def _show_entry(entry: dict) -> str:
     # As the notation writes a Zahahnie: 7H/9C is 7H under the fort 9C, a + the Reshpel on it.
     return entry["card"] + (f"/{entry['fort']}" if entry["fort"] else "") + \
@@ -757,226 +736,202 @@ def _parse_item(p: Pieces, word: str):
     return _parse_spot(p, word) if p.kind[card] == ZAH else card
 
 
-class _Codec:
-    """The fixed integer action space: one block per kind of action, mixed radix inside."""
 
-    def __init__(self, p: Pieces, players: int):
-        self.p, self.n = p, players
-        self.fixed = [PASS, YIELD, ACCEPT, REFUSE, *DRAWS]
-        self.pel = p.of_kind[PEL]
-        self.rah = p.of_kind[RAH]
-        self.forts = p.forts
-        self.spots = p.spots
-        self.items = list(p.hand_types) + list(p.spots)
-        self.pel_no = {c: i for i, c in enumerate(self.pel)}
-        self.rah_no = {c: i for i, c in enumerate(self.rah)}
-        self.fort_no = {c: i for i, c in enumerate(self.forts)}
-        # Numbers by table name (not by the lists' identity, which a deep copy changes).
-        self.index = {name: {x: i for i, x in enumerate(getattr(self, name))}
-                      for name in ("pel", "rah", "forts", "spots", "items")}
-        n, s = players, len(self.spots)
-        self.blocks = [
-            ("fixed", len(self.fixed)), ("buy", len(self.pel)), ("defend", len(self.rah)),
-            ("rebuild", len(self.pel)), ("attack", len(self.rah) * n * s),
-            ("raze", len(self.pel) * n * s), ("build", len(self.forts) * s),
-            ("exchange", len(self.forts) * s), ("reshpel", s),
-            ("offer", len(self.items) * n * len(self.items)),
-        ]
-        self.start = {}
-        total = 0
-        for name, size in self.blocks:
-            self.start[name] = total
-            total += size
-        self.size = total
-        self.cache: dict[int, object] = {}
-        self.item_no = {x: i for i, x in enumerate(self.items)}
-        self.rows: list[list | None] = [None] * (len(self.items) * players)
-
-    def offers(self, give: int, owner: int, asked: list[int], pick) -> tuple:
-        """The offers of item `give` to `owner` for each item in `asked` (`pick` takes those
-        places of a row). A turn offers over a thousand trades: it takes them from a row of
-        offers kept for each giver and partner, made as they are first asked for."""
-        key = give * self.n + owner
-        row = self.rows[key]
-        if row is None:
-            row = self.rows[key] = [None] * len(self.items)
-        got = pick(row)
-        if any(map(is_, got, repeat(None))):
-            base = self.start["offer"] + key * len(self.items)
-            for t in asked:
-                if row[t] is None:
-                    row[t] = self.action(base + t)
-            got = pick(row)
-        return got
-
-    def action(self, number: int):
-        """The one shared object for an action id: legal_actions hands out the same objects
-        again and again instead of making thousands each turn."""
-        action = self.cache.get(number)
-        if action is None:
-            action = self.cache[number] = self.decode(number)
-        return action
-
-    def _i(self, table: str, x) -> int:
-        return self.index[table][x]
-
-    def encode(self, a) -> int:
-        st, n, s = self.start, self.n, len(self.spots)
-        if isinstance(a, (Word, Draw)):
-            return st["fixed"] + self.fixed.index(a)
-        if isinstance(a, Buy):
-            return st["buy"] + self._i("pel", a.card)
-        if isinstance(a, Defend):
-            return st["defend"] + self._i("rah", a.card)
-        if isinstance(a, Rebuild):
-            return st["rebuild"] + self._i("pel", a.card)
-        if isinstance(a, Attack):
-            return st["attack"] + (self._i("rah", a.card) * n + a.owner) * s + \
-                self._i("spots", a.spot)
-        if isinstance(a, Raze):
-            return st["raze"] + (self._i("pel", a.card) * n + a.owner) * s + \
-                self._i("spots", a.spot)
-        if isinstance(a, Build):
-            return st["build"] + self._i("forts", a.card) * s + self._i("spots", a.spot)
-        if isinstance(a, Exchange):
-            return st["exchange"] + self._i("forts", a.card) * s + self._i("spots", a.spot)
-        if isinstance(a, AddReshpel):
-            return st["reshpel"] + self._i("spots", a.spot)
-        if isinstance(a, Offer):
-            m = len(self.items)
-            return st["offer"] + (self._i("items", a.give) * n + a.owner) * m + \
-                self._i("items", a.take)
-        raise ValueError(f"{a!r} is not an Ahzchim action")
-
-    def decode(self, number: int):
-        if not 0 <= number < self.size:
-            raise ValueError(f"action id {number} is out of range")
-        name = next(b for b, _ in reversed(self.blocks) if number >= self.start[b])
-        k = number - self.start[name]
-        n, s = self.n, len(self.spots)
-        if name == "fixed":
-            return self.fixed[k]
-        if name == "buy":
-            return Buy(self.pel[k])
-        if name == "defend":
-            return Defend(self.rah[k])
-        if name == "rebuild":
-            return Rebuild(self.pel[k])
-        if name in ("attack", "raze"):
-            rest, spot = divmod(k, s)
-            card, owner = divmod(rest, n)
-            table = self.rah if name == "attack" else self.pel
-            return (Attack if name == "attack" else Raze)(table[card], owner, self.spots[spot])
-        if name in ("build", "exchange"):
-            card, spot = divmod(k, s)
-            return (Build if name == "build" else Exchange)(self.forts[card], self.spots[spot])
-        if name == "reshpel":
-            return AddReshpel(self.spots[k])
-        m = len(self.items)
-        rest, take = divmod(k, m)
-        give, owner = divmod(rest, n)
-        return Offer(self.items[give], owner, self.items[take])
+# The one numbering: the core's action ids ------------------------------------------------------
+FIXED = (PASS, YIELD, ACCEPT, REFUSE, *DRAWS)
+WORDS = {"pass": core.PASS, "yield": core.YIELD, "accept": core.ACCEPT, "refuse": core.REFUSE}
 
 
-def _picker(indices: list[int]):
-    """A function taking those items of a list, as a tuple, in C (itemgetter) where it can."""
-    if len(indices) > 1:
-        return itemgetter(*indices)
-    if indices:
-        only = indices[0]
-        return lambda row: (row[only],)
-    return lambda row: ()
+def _typed(p: Pieces, card: str, kind: str) -> int:
+    """The core's type of `card`, which must be of `kind` (a Roke Zibahl: not the Reshpel)."""
+    if p.kind[card] != kind or (kind == ROKE and card == p.reshpel):
+        raise ValueError(f"{card} is not a {KIND_NAMES[kind]} here")
+    return p.order[card]
 
 
-# The rules --------------------------------------------------------------------------------------
-class AhzchimState(PhasedState):
+def _item_no(p: Pieces, rules: core.Rules, item) -> int:
+    if isinstance(item, Spot):
+        return len(rules.hand_types) + p.spot_no[item]
+    number = rules.item[p.order[item]]
+    if number < 0:
+        raise ValueError(f"{item} is never in a hand")
+    return number
+
+
+def action_id(p: Pieces, rules: core.Rules, a) -> int:
+    if isinstance(a, Word):
+        return WORDS[a.word]
+    if isinstance(a, Draw):
+        if not 0 <= a.count < len(DRAWS):
+            raise ValueError(f"{a} draws too many")
+        return core.DRAW + a.count
+    if isinstance(a, Buy):
+        return rules.buy(_typed(p, a.card, PEL))
+    if isinstance(a, Defend):
+        return rules.defend(_typed(p, a.card, RAH))
+    if isinstance(a, Rebuild):
+        return rules.rebuild(_typed(p, a.card, PEL))
+    if isinstance(a, (Attack, Raze, Offer)) and not 0 <= a.owner < rules.players:
+        raise ValueError(f"there is no seat {a.owner}")
+    if isinstance(a, Attack):
+        return rules.attack(_typed(p, a.card, RAH), a.owner, p.spot_no[a.spot])
+    if isinstance(a, Raze):
+        return rules.raze(_typed(p, a.card, PEL), a.owner, p.spot_no[a.spot])
+    if isinstance(a, Build):
+        return rules.build(_typed(p, a.card, ROKE), p.spot_no[a.spot])
+    if isinstance(a, Exchange):
+        return rules.exchange(_typed(p, a.card, ROKE), p.spot_no[a.spot])
+    if isinstance(a, AddReshpel):
+        return rules.add_reshpel(p.spot_no[a.spot])
+    if isinstance(a, Offer):
+        return rules.offer(_item_no(p, rules, a.give), a.owner, _item_no(p, rules, a.take))
+    raise ValueError(f"{a!r} is not an Ahzchim action")
+
+
+def _item(p: Pieces, rules: core.Rules, number: int):
+    hand_types = rules.hand_types
+    if number < len(hand_types):
+        return p.types[hand_types[number]]
+    return p.spots[number - len(hand_types)]
+
+
+def _decode(p: Pieces, rules: core.Rules, number: int):
+    if not 0 <= number < rules.size:
+        raise ValueError(f"action id {number} is out of range")
+    block, card, owner, spot = rules.decode(number)
+    if block == 0:
+        return FIXED[card]
+    if block == 9:
+        return Offer(_item(p, rules, card), owner, _item(p, rules, spot))
+    name = p.types[card]
+    if block == 1:
+        return Buy(name)
+    if block == 2:
+        return Defend(name)
+    if block == 3:
+        return Rebuild(name)
+    if block in (4, 5):
+        return (Attack if block == 4 else Raze)(name, owner, p.spots[spot])
+    if block in (6, 7):
+        return (Build if block == 6 else Exchange)(name, p.spots[spot])
+    return AddReshpel(p.spots[spot])
+
+
+PHASES = ("turn", "answer", "offer", "draw", "over")
+RESULTS = ("holds every Zahahnie", "last in play", "the last players went out together")
+LOG_SHOWN = 30
+
+# The log lines of the events that name at most a seat, another seat or a count, and cards.
+PLAIN = {
+    core.DEALT: "each player is dealt five; the rest is the Pord deck",
+    core.LAID_OUT: "seat {seat} lays out the Zahahnie {c0}",
+    core.EXHAUSTED: "seat {seat} took the last card: the Pord deck is exhausted until his next "
+                    "turn is over",
+    core.BOUGHT: "seat {seat} buys with {c0}",
+    core.FORT_HELD: "the Roke Zibahl holds: {c0} is defeated and discarded",
+    core.FORT_OVERCOME: "the attack overcomes the Roke Zibahl",
+    core.BUILT: "seat {seat} builds the Roke Zibahl {c0} on {c1}",
+    core.EXCHANGED: "seat {seat} exchanges the Roke Zibahl {c0} on {c1} for {c2}",
+    core.RESHPEL_ADDED: "seat {seat} adds the Reshpel to the Roke Zibahl {c0} on {c1}",
+    core.PASSED: "seat {seat} has no possible action and passes",
+    core.ZAHAHNIE_WON: "seat {seat} yields: seat {other} wins {c0}",
+    core.RAZED_INTO_PORD: "seat {seat} yields: {c0} is razed into the Pord deck",
+    core.RAZED_AWAY: "seat {seat} yields: {c0} is razed and discarded",
+    core.DEFENDED: "seat {seat} defends {c0} with {c1}",
+    core.REBUILT: "seat {seat} rebuilds {c0} with {c1}",
+    core.REFUSED: "seat {seat} refuses the trade",
+    core.WENT_OUT: "seat {seat} has no Zahahnie and no cards: out of play",
+    core.DREW_NOTHING: "seat {seat} draws nothing",
+    core.RESHUFFLED: "seat {seat} shuffles the discard pile: a new Pord deck of {other}",
+    core.PORD_WAITS: "the discard pile is empty: the Pord deck waits another round",
+}
+
+
+# The readable position: a core position (parlour/fast/ahzchim.py) and what the log and the views
+# show of it. Every rule is the core's; this only names, words and narrates.
+class AhzchimState(WrappedState):
+    core_module = core
+    copied = ("log",)
+
     def __init__(self, game: Ahzchim, seed: int, deck: list[str] | None):
         super().__init__(game, seed, deck)
-        n = game.players
         self.p = game.pieces
-        cards = list(deck) if deck is not None else list(game.deck().cards)
-        if deck is None:
-            self.rng.shuffle(cards)
         self.log: list[tuple[str, str | None, int | None]] = []
-        # The generator's draws since the deal (a reshuffle, a Zahahnie razed into the Pord):
-        # chance events, for search.
-        self.chances_since_deal = 0
-        self.hands: list[list[str]] = [[] for _ in range(n)]
-        # A Zahahnie on the table: (card, its Roke Zibahl or None, Reshpel on it).
-        self.zah: list[list[tuple]] = [[] for _ in range(n)]
-        # Cards everybody knows to be in a hand: received in a trade, or a fort taken back.
-        self.known: list[list[str]] = [[] for _ in range(n)]
-        self.in_play = [True] * n
-        self.discard: list[str] = []
-        self.pord = cards[HAND_SIZE * n:][::-1]  # the top card is the last of the list
-        # Five each, one at a time from seat 0; a heart dealt is laid face up at once.
-        for i in range(HAND_SIZE * n):
-            self._gain(i % n, cards[i])
-        self._log("each player is dealt five; the rest is the Pord deck")
-        self.turn_seat = 0
-        self.to_act: int | None = 0
-        self.phase = "turn"  # turn, answer, offer, draw, over
-        self.round = 1
-        self.turns = 1
-        self.pending: tuple | None = None
-        self.exhausted: tuple[int, int] | None = None  # (seat who took the last card, his turn)
-        self.winner: int | None = None
-        self.drawn: list[int] = []
-        self.result: str | None = None
-        self.reached_cap = False  # read by bench/ and the lab: the game ended at the turn cap
+        number = self.p.order
+        cards = [number[c] for c in deck] if deck is not None else None
+        events: list = []
+        self._start(core.start(game.rules, core.RecordRng(self._generator), cards, events), events)
 
-    # Pieces moving ------------------------------------------------------------------------------
-    def _gain(self, seat: int, card: str) -> None:
-        """A card comes to a player: a Zahahnie is laid face up at once (no turn used)."""
-        p = self.p
-        if p.kind[card] == ZAH:
-            row = self.zah[seat]
-            row.append((card, None, False))
-            row.sort(key=lambda e: (p.order[e[0]], p.order.get(e[1], -1), e[2]))
-            self._log(f"seat {seat} lays out the Zahahnie {card}")
-        else:
-            hand = self.hands[seat]
-            hand.append(card)
-            hand.sort(key=p.order.__getitem__)
+    def _core_rng(self, position) -> Rng:
+        return core.RecordRng(self._generator)
 
-    def _lose(self, seat: int, card: str) -> None:
-        self.hands[seat].remove(card)
-        if card in self.known[seat]:
-            self.known[seat].remove(card)
+    # What the tests and the table read --------------------------------------------------------
+    phase = property(lambda self: PHASES[self.core.phase])
+    turn_seat = property(lambda self: self.core.turn_seat)
+    round = property(lambda self: self.core.round_no)
+    turns = property(lambda self: self.core.turns)
+    in_play = property(lambda self: self.core.in_play)
+    winner = property(lambda self: None if self.core.winner < 0 else self.core.winner)
+    drawn = property(lambda self: list(self.core.drawn))
+    reached_cap = property(lambda self: self.core.reached_cap)
+    hands = property(lambda self: [self._names(h) for h in self.core.hands])
+    known = property(lambda self: [self._names(k) for k in self.core.known])
+    discard = property(lambda self: self._names(self.core.discard))
+    pord = property(lambda self: self._names(self.core.pord))  # the top card last
+    # A Zahahnie on the table: (card, its Roke Zibahl or None, Reshpel on it).
+    zah = property(lambda self: [[self.p.entry(e) for e in row] for row in self.core.village])
 
-    def _take_from_pord(self, seat: int, count: int, why: str) -> None:
-        cards = [self.pord.pop() for _ in range(count)]
-        self._log(f"seat {seat} {why} {count}",
-                  f"seat {seat} {why} {count}: {' '.join(cards)}", seat)
-        for card in cards:
-            self._gain(seat, card)
-        if not self.pord:
-            self.exhausted = (seat, self.turns)
-            self._log(f"seat {seat} took the last card: the Pord deck is exhausted until his "
-                      f"next turn is over")
+    def _names(self, cards: list[int]) -> list[str]:
+        names = self.p.types
+        return [names[c] for c in cards]
 
-    def _remove_entry(self, seat: int, index: int) -> str:
-        """A Zahahnie leaves the table; any fort and Reshpel on it go to the discard pile."""
-        card, fort, reshpel = self.zah[seat].pop(index)
-        if fort:
-            self.discard.append(fort)
-        if reshpel:
-            self.discard.append(self.p.reshpel)
-        return card
+    @property
+    def exhausted(self) -> tuple[int, int] | None:
+        """(the seat who took the Pord's last card, his turn then), while it is exhausted."""
+        position = self.core
+        return (position.taker, position.when) if position.taker >= 0 else None
+
+    @property
+    def result(self) -> str | None:
+        why = self.core.result
+        if why < 0:
+            return None
+        if why == core.TURN_CAP:
+            return f"no winner after {self.game.options['round_cap']} rounds"
+        return RESULTS[why]
+
+    def worth(self, seat: int) -> int:
+        return self.core.worth(seat)
+
+    def win_features(self, seat: int) -> tuple:
+        return self.core.win_features(seat)
+
+    def estimate(self) -> list[float]:
+        return self.core.estimate()
+
+    def _allowance(self, seat: int) -> int:
+        return self.core.allowance(seat)
+
+    def _draw_limit(self) -> int:
+        return self.core.draw_limit()
+
+    def round_count(self) -> int:
+        # the counter has moved on to the round after the cap when the cap ends the game
+        return min(self.round, self.game.options["round_cap"])
+
+    def _item_name(self, number: int) -> str:
+        return str(_item(self.p, self.game.rules, number))
 
     def _locate(self, owner: int, spot: Spot) -> int | None:
-        if not 0 <= owner < len(self.zah):
+        if not 0 <= owner < self.game.players:
             return None
-        spot_of = self.p.spot
-        for i, entry in enumerate(self.zah[owner]):
-            if spot_of(entry) == spot:
-                return i
-        return None
+        index = self.core._locate(owner, self.p.spot_no[spot])
+        return None if index < 0 else index
 
     def _owner_of(self, spot: Spot) -> int:
         """Whose Zahahnie a written target is, when the writer did not say ('of N')."""
         me = self.current_player
-        owners = [s for s in range(len(self.zah)) if self._locate(s, spot) is not None]
+        owners = [s for s in range(self.game.players) if self._locate(s, spot) is not None]
         if len(owners) > 1:
             owners = [s for s in owners if s != me]
         if len(owners) == 1:
@@ -985,172 +940,55 @@ class AhzchimState(PhasedState):
             raise IllegalAction(f"no Zahahnie {spot} is on the table")
         raise IllegalAction(f"several players hold {spot}: say whose with 'of N'")
 
-    # Values ---------------------------------------------------------------------------------
-    def worth(self, seat: int) -> int:
-        worth_of = self.p.worth_of
-        return sum(worth_of[e[0]] for e in self.zah[seat])
-
-    def _allowance(self, seat: int) -> int:
-        """Draws at the end of a turn: 1 with a Zahahnie, 2 at nine, 3 at twelve."""
-        if not self.zah[seat]:
-            return 0
-        count = len(self.zah[seat]) if self.game.options["count_by"] == "cards" \
-            else self.worth(seat)
-        return 3 if count >= 12 else 2 if count >= 9 else 1
-
-    def _draw_limit(self) -> int:
-        if self.exhausted is not None:
-            return 0
-        return min(self._allowance(self.turn_seat), len(self.pord))
-
-    def _unseen(self, seat: int) -> list[str]:
-        """Hand cards `seat` cannot see anywhere: the ones he may ask another player for."""
-        p = self.p
-        left = dict(p.count)
-        for card in self.hands[seat]:
-            left[card] -= 1
-        for card in self.discard:
-            left[card] -= 1
-        for entries in self.zah:
-            for _, fort, reshpel in entries:
-                if fort:
-                    left[fort] -= 1
-                if reshpel:
-                    left[p.reshpel] -= 1
-        return [c for c in p.hand_types if left[c] > 0]
-
     # The contract ----------------------------------------------------------------------------
-
     def legal_actions(self) -> list:
-        phase = self.phase
-        if phase == "turn":
-            return self._turn_actions()
-        if phase == "answer":
-            return self._answers()
-        if phase == "offer":
-            _, proposer, give, owner, take = self.pending
-            ok = take in self.hands[owner] if isinstance(take, str) else True
-            return [ACCEPT, REFUSE] if ok else [REFUSE]
-        if phase == "draw":
-            return list(DRAWS[:self._draw_limit() + 1])
-        return []
-
-    def _spot_numbers(self, seat: int) -> list[tuple[int, tuple]]:
-        """Each different Zahahnie of a seat (by spot index), with its table entry."""
-        seen, out, spot_no = set(), [], self.p.spot_no
-        for entry in self.zah[seat]:
-            number = spot_no(entry)
-            if number not in seen:
-                seen.add(number)
-                out.append((number, entry))
+        actions = self.game._actions
+        act = self.game.action_from_id
+        out = []
+        for number in self.core.legal():
+            action = actions.get(number)
+            out.append(action if action is not None else act(number))
         return out
-
-    def _turn_actions(self) -> list:
-        p, seat, n = self.p, self.turn_seat, self.game.players
-        codec = self.game._codec
-        act, start, s = codec.action, codec.start, len(codec.spots)
-        hand = self.hands[seat]
-        cards = sorted(set(hand), key=p.order.__getitem__)
-        others = [o for o in range(n) if o != seat and self.in_play[o]]
-        theirs = {o: self._spot_numbers(o) for o in others}
-        own = self._spot_numbers(seat)
-        can_buy = self.exhausted is None and bool(self.pord)
-        pel_no, rah_no, fort_no = codec.pel_no, codec.rah_no, codec.fort_no
-        buys, attacks, razes, builds, changes, reshpels = [], [], [], [], [], []
-        for card in cards:
-            kind = p.kind[card]
-            if kind == PEL:
-                c = pel_no[card]
-                if can_buy:
-                    buys.append(act(start["buy"] + c))
-                for o in others:
-                    base = start["raze"] + (c * n + o) * s
-                    razes.extend(act(base + k) for k, entry in theirs[o] if entry[1] is None)
-            elif kind == RAH:
-                c = rah_no[card]
-                for o in others:
-                    base = start["attack"] + (c * n + o) * s
-                    attacks.extend(act(base + k) for k, _ in theirs[o])
-            elif kind == ROKE:
-                if card == p.reshpel:
-                    reshpels.extend(act(start["reshpel"] + k) for k, entry in own
-                                    if entry[1] and not entry[2])
-                    continue
-                c = fort_no[card]
-                for k, entry in own:
-                    if entry[1] is None:
-                        builds.append(act(start["build"] + c * s + k))
-                    elif entry[1] != card:
-                        changes.append(act(start["exchange"] + c * s + k))
-        offers = []
-        if others:
-            item_no, h = codec.item_no, len(p.hand_types)
-            gives = [item_no[c] for c in cards] + [h + k for k, _ in own]
-            # Asked for: any hand card he cannot see (item numbers below h), then the other
-            # player's Zahahnie.
-            unseen = [item_no[c] for c in self._unseen(seat)]
-            asks = {o: unseen + [h + k for k, _ in theirs[o]] for o in others}
-            picks = {o: _picker(asks[o]) for o in others}
-            offers_of = codec.offers
-            for g in gives:
-                for o in others:
-                    offers.extend(offers_of(g, o, asks[o], picks[o]))
-        actions = buys + attacks + razes + builds + changes + reshpels + offers
-        return actions or [PASS]
-
-    def _answers(self) -> list:
-        p = self.p
-        kind, attacker, card, owner, index = self.pending
-        hand = self.hands[owner]
-        bar = p.value[card]
-        cards = sorted(set(hand), key=p.order.__getitem__)
-        codec = self.game._codec
-        act, start = codec.action, codec.start
-        spades = [act(start["defend"] + codec.rah_no[c]) for c in cards
-                  if p.kind[c] == RAH and c != p.spy and p.value[c] > bar]
-        rebuilds = [] if kind == "attack" else [
-            act(start["rebuild"] + codec.pel_no[c]) for c in cards
-            if p.kind[c] == PEL and p.value[c] > bar]
-        return spades + rebuilds + [YIELD]
 
     # Why a move is refused ---------------------------------------------------------------------
     def _check(self, action) -> str | None:
-        phase = self.phase
-        if phase == "over":
+        if self.core.phase == core.OVER:
             return "the game is over"
+        try:
+            number = self.game.action_id(action)
+        except (KeyError, ValueError):
+            number = -1
+        if number in self.core.legal():
+            return None
+        return self._why_not(action) or f"{action} is not a legal move now"
+
+    def _why_not(self, action) -> str | None:
+        """The words for an action the core does not offer."""
+        phase = self.phase
         if phase == "answer":
-            return self._check_answer(action)
+            return self._why_not_answer(action)
         if phase == "offer":
             if action == ACCEPT:
-                _, proposer, give, owner, take = self.pending
-                if isinstance(take, str) and take not in self.hands[owner]:
-                    return f"you do not hold {take}: you can only refuse"
-                return None
-            if action == REFUSE:
-                return None
-            return f"seat {self.pending[1]} offers a trade: accept or refuse"
+                return f"you do not hold {self._item_name(self.core.target)}: you can only refuse"
+            return f"seat {self.core.by} offers a trade: accept or refuse"
         if phase == "draw":
             if not isinstance(action, Draw):
                 return "your action is done: draw cards ('draw 0' .. 'draw N')"
-            limit = self._draw_limit()
-            if not 0 <= action.count <= limit:
-                return f"you may draw 0 to {limit} cards now"
-            return None
-        return self._check_turn(action)
+            return f"you may draw 0 to {self._draw_limit()} cards now"
+        return self._why_not_turn(action)
 
-    def _check_answer(self, action) -> str | None:
-        p = self.p
-        kind, attacker, card, owner, index = self.pending
-        if action == YIELD:
-            return None
+    def _why_not_answer(self, action) -> str | None:
+        p, position = self.p, self.core
+        attack = position.pending == core.ATTACKED
+        attacker, card, owner = position.by, p.types[position.card], position.owner
         if not isinstance(action, (Defend, Rebuild)):
-            verb = "attacks" if kind == "attack" else "razes"
+            verb = "attacks" if attack else "razes"
             return (f"seat {attacker} {verb} your Zahahnie: defend, "
-                    f"{'rebuild, ' if kind == 'raze' else ''}or yield")
+                    f"{'' if attack else 'rebuild, '}or yield")
         if action.card not in self.hands[owner]:
             return f"you do not hold {action.card}"
         if isinstance(action, Rebuild):
-            if kind == "attack":
+            if attack:
                 return "a diamond rebuilds a razed Zahahnie; against an attack only a spade defends"
             if p.kind[action.card] != PEL:
                 return f"{action.card} is not a Pelmeahe (diamond): rebuild with a higher diamond"
@@ -1158,30 +996,24 @@ class AhzchimState(PhasedState):
             return f"{action.card} is not a Rahziembiz (spade): defend with a higher spade"
         if action.card == p.spy:
             return "the spy cannot defeat any Rahziembiz: it does not defend"
-        if p.value[action.card] <= p.value[card]:
-            return f"{action.card} is not higher than {card}"
-        return None
+        return f"{action.card} is not higher than {card}"
 
-    def _check_turn(self, action) -> str | None:
+    def _why_not_turn(self, action) -> str | None:
         p, seat = self.p, self.turn_seat
-        hand = self.hands[seat]
         if action == PASS:
-            return None if self._turn_actions() == [PASS] else \
-                "you may pass only when you have no possible action"
+            return "you may pass only when you have no possible action"
         if isinstance(action, (Word, Draw, Defend, Rebuild)):
             return f"it is your turn: {action} is not an action now"
         if isinstance(action, Offer):
-            return self._check_offer(action)
+            return self._why_not_offer(action)
         card = action.card if not isinstance(action, AddReshpel) else p.reshpel
-        if card not in hand:
+        if card not in self.hands[seat]:
             return f"you do not hold {card}"
         kind = p.kind[card]
         if isinstance(action, Buy):
             if kind != PEL:
                 return f"{card} is not a Pelmeahe (diamond): only diamonds buy"
-            if self.exhausted is not None or not self.pord:
-                return "the Pord deck is exhausted: no buying until it is reshuffled"
-            return None
+            return "the Pord deck is exhausted: no buying until it is reshuffled"
         if isinstance(action, (Attack, Raze)):
             want = RAH if isinstance(action, Attack) else PEL
             if kind != want:
@@ -1190,14 +1022,11 @@ class AhzchimState(PhasedState):
                         f"{card} is not a Pelmeahe (diamond): raze with a diamond")
             if action.owner == seat:
                 return "you cannot attack or raze your own Zahahnie"
-            if not 0 <= action.owner < len(self.zah) or not self.in_play[action.owner]:
+            if not 0 <= action.owner < self.game.players or not self.in_play[action.owner]:
                 return f"seat {action.owner} is not in play"
-            index = self._locate(action.owner, action.spot)
-            if index is None:
+            if self._locate(action.owner, action.spot) is None:
                 return f"seat {action.owner} has no Zahahnie {action.spot}"
-            if isinstance(action, Raze) and self.zah[action.owner][index][1] is not None:
-                return f"{action.spot} has a Roke Zibahl on it: it cannot be razed"
-            return None
+            return f"{action.spot} has a Roke Zibahl on it: it cannot be razed"
         index = self._locate(seat, action.spot)
         if index is None:
             return f"you have no Zahahnie {action.spot}"
@@ -1205,30 +1034,24 @@ class AhzchimState(PhasedState):
         if isinstance(action, AddReshpel):
             if fort is None:
                 return "the Reshpel adds onto a Roke Zibahl: build one there first"
-            if reshpel:
-                return "that Roke Zibahl already has the Reshpel"
-            return None
+            return "that Roke Zibahl already has the Reshpel"
         if kind != ROKE:
             return f"{card} is not a Roke Zibahl (club)"
         if card == p.reshpel:
             return "the Reshpel is not a Roke Zibahl: add it onto one ('reshpel on 7H')"
         if isinstance(action, Build):
-            if fort is not None:
-                return (f"only one Roke Zibahl may be built on a Zahahnie; exchange it "
-                        f"('exchange {card} on {action.spot}')")
-            return None
+            return (f"only one Roke Zibahl may be built on a Zahahnie; exchange it "
+                    f"('exchange {card} on {action.spot}')")
         if fort is None:
             return f"there is no Roke Zibahl on {action.spot} to exchange: build one"
-        if fort == card:
-            return f"{card} is already the Roke Zibahl there"
-        return None
+        return f"{card} is already the Roke Zibahl there"
 
-    def _check_offer(self, offer: Offer) -> str | None:
+    def _why_not_offer(self, offer: Offer) -> str | None:
         p, seat = self.p, self.turn_seat
         owner = offer.owner
         if owner == seat:
             return "trade with another player"
-        if not 0 <= owner < len(self.zah) or not self.in_play[owner]:
+        if not 0 <= owner < self.game.players or not self.in_play[owner]:
             return f"seat {owner} is not in play"
         give, take = offer.give, offer.take
         if isinstance(give, Spot):
@@ -1241,267 +1064,50 @@ class AhzchimState(PhasedState):
                 return f"seat {owner} has no Zahahnie {take}"
         elif p.kind.get(take) == ZAH:
             return f"a Zahahnie is never held in hand: ask for one on seat {owner}'s table"
-        elif take not in self._unseen(seat):
-            return f"you can see every {take}: seat {owner} cannot be holding it"
-        return None
+        return f"you can see every {take}: seat {owner} cannot be holding it"
 
-    # Playing a move ---------------------------------------------------------------------------
-    def _apply(self, action) -> None:
-        phase = self.phase
-        if phase == "turn":
-            self._act(action)
-        elif phase == "answer":
-            self._answer(action)
-        elif phase == "offer":
-            self._answer_offer(action)
-        elif phase == "draw":
-            if action.count:
-                self._take_from_pord(self.turn_seat, action.count, "draws")
-            else:
-                self._log(f"seat {self.turn_seat} draws nothing")
-            if self._settle():
-                return
-            self._end_turn()
-
-    def _act(self, action) -> None:
-        p, seat = self.p, self.turn_seat
-        if isinstance(action, Buy):
-            self._lose(seat, action.card)
-            self.discard.append(action.card)
-            count = min(p.worth(action.card), len(self.pord))
-            self._log(f"seat {seat} buys with {action.card}")
-            self._take_from_pord(seat, count, "buys")
-        elif isinstance(action, Attack):
-            self._lose(seat, action.card)
-            index = self._locate(action.owner, action.spot)
-            entry = self.zah[action.owner][index]
-            self._log(f"seat {seat} attacks seat {action.owner}'s {action.spot} with {action.card}")
-            if entry[1] and action.card != p.spy and p.value[action.card] <= p.fort_value(entry):
-                self.discard.append(action.card)
-                self._log(f"the Roke Zibahl holds: {action.card} is defeated and discarded")
-            else:
-                if entry[1]:
-                    self._log("the attack overcomes the Roke Zibahl")
-                self._ask(("attack", seat, action.card, action.owner, index))
-                return
-        elif isinstance(action, Raze):
-            self._lose(seat, action.card)
-            index = self._locate(action.owner, action.spot)
-            self._log(f"seat {seat} razes seat {action.owner}'s {action.spot} with {action.card}")
-            self._ask(("raze", seat, action.card, action.owner, index))
-            return
-        elif isinstance(action, Build):
-            self._lose(seat, action.card)
-            index = self._locate(seat, action.spot)
-            zah, _, _ = self.zah[seat][index]
-            self.zah[seat][index] = (zah, action.card, False)
-            self._log(f"seat {seat} builds the Roke Zibahl {action.card} on {zah}")
-        elif isinstance(action, Exchange):
-            self._lose(seat, action.card)
-            index = self._locate(seat, action.spot)
-            zah, old, reshpel = self.zah[seat][index]
-            self.zah[seat][index] = (zah, action.card, reshpel)
-            self._gain(seat, old)
-            self.known[seat].append(old)
-            self._log(f"seat {seat} exchanges the Roke Zibahl {old} on {zah} for {action.card}")
-        elif isinstance(action, AddReshpel):
-            self._lose(seat, p.reshpel)
-            index = self._locate(seat, action.spot)
-            zah, fort, _ = self.zah[seat][index]
-            self.zah[seat][index] = (zah, fort, True)
-            self._log(f"seat {seat} adds the Reshpel to the Roke Zibahl {fort} on {zah}")
-        elif isinstance(action, Offer):
-            self._log(f"seat {seat} offers {action.give} for seat {action.owner}'s {action.take}")
-            self.pending = ("offer", seat, action.give, action.owner, action.take)
-            self.phase, self.to_act = "offer", action.owner
-            return
+    # The log, told from the core's events -----------------------------------------------------
+    def _tell(self, e) -> None:
+        kind, seat = e.kind, e.seat
+        names = self.p.types
+        log = self.log.append
+        if kind == core.TOOK:
+            why = "draws" if e.other else "buys"
+            count = len(e.cards)
+            log((f"seat {seat} {why} {count}",
+                 f"seat {seat} {why} {count}: {' '.join(names[c] for c in e.cards)}", seat))
+        elif kind in (core.ATTACK_MADE, core.RAZE_MADE):
+            verb = "attacks" if kind == core.ATTACK_MADE else "razes"
+            log((f"seat {seat} {verb} seat {e.other}'s {self.p.spots[e.more[0]]} with "
+                 f"{names[e.cards[0]]}", None, None))
+        elif kind in (core.OFFER_MADE, core.ACCEPTED):
+            give, take = (self._item_name(i) for i in e.more)
+            log((f"seat {seat} offers {give} for seat {e.other}'s {take}"
+                 if kind == core.OFFER_MADE else f"seat {seat} accepts: {give} for {take}",
+                 None, None))
+        elif kind in (core.WON, core.DRAWN_GAME):
+            why = self.result
+            log((f"seat {seat} wins: {why}" if kind == core.WON else f"a draw: {why}", None, None))
         else:
-            self._log(f"seat {seat} has no possible action and passes")
-        self._after_action()
-
-    def _ask(self, pending: tuple) -> None:
-        self.pending = pending
-        self.phase, self.to_act = "answer", pending[3]
-
-    def _answer(self, action) -> None:
-        kind, attacker, card, owner, index = self.pending
-        self.pending = None
-        zah, fort, reshpel = self.zah[owner][index]
-        if action == YIELD:
-            if kind == "attack":
-                self.discard.append(card)
-                self._remove_entry(owner, index)
-                self._log(f"seat {owner} yields: seat {attacker} wins {zah}")
-                self._gain(attacker, zah)
-            else:
-                self.discard.append(card)
-                self._remove_entry(owner, index)
-                if self.game.options["razed_to"] == "pord":
-                    self.pord.insert(self.rng.randrange(len(self.pord) + 1), zah)
-                    self.chances_since_deal += 1
-                    self._log(f"seat {owner} yields: {zah} is razed into the Pord deck")
-                else:
-                    self.discard.append(zah)
-                    self._log(f"seat {owner} yields: {zah} is razed and discarded")
-        else:
-            self._lose(owner, action.card)
-            self.discard.append(card)
-            self.discard.append(action.card)
-            verb = "rebuilds" if isinstance(action, Rebuild) else "defends"
-            self._log(f"seat {owner} {verb} {zah} with {action.card}")
-            if kind == "attack" and fort:
-                # The fort was beaten before the defence: it goes with both spades.
-                self.zah[owner][index] = (zah, None, False)
-                self.discard.append(fort)
-                if reshpel:
-                    self.discard.append(self.p.reshpel)
-        self._after_action()
-
-    def _answer_offer(self, action) -> None:
-        _, proposer, give, owner, take = self.pending
-        self.pending = None
-        if action == REFUSE:
-            self._log(f"seat {owner} refuses the trade")
-        else:
-            self._log(f"seat {owner} accepts: {give} for {take}")
-            got_by_owner = self._hand_over(proposer, give)
-            got_by_proposer = self._hand_over(owner, take)
-            self._gain(owner, got_by_owner)
-            self._gain(proposer, got_by_proposer)
-            for seat, card in ((owner, got_by_owner), (proposer, got_by_proposer)):
-                if self.p.kind[card] != ZAH:
-                    self.known[seat].append(card)
-        self._after_action()
-
-    def _hand_over(self, seat: int, item) -> str:
-        if isinstance(item, Spot):
-            return self._remove_entry(seat, self._locate(seat, item))
-        self._lose(seat, item)
-        return item
-
-    def _after_action(self) -> None:
-        """The action is done: the optional draws, or the end of the turn."""
-        if self._settle():
-            return
-        seat = self.turn_seat
-        if self.in_play[seat] and self._draw_limit() > 0:
-            self.phase, self.to_act = "draw", seat
-            return
-        self._end_turn()
-
-    def _settle(self) -> bool:
-        """Players without Zahahnie and cards go out; the game ends on a win. True if over."""
-        n = self.game.players
-        gone = []
-        for s in range(n):
-            if self.in_play[s] and not self.zah[s] and not self.hands[s]:
-                self.in_play[s] = False
-                gone.append(s)
-                self._log(f"seat {s} has no Zahahnie and no cards: out of play")
-        for s in range(n):
-            if len(self.zah[s]) == self.p.zahahnie_total:
-                return self._finish(s, "holds every Zahahnie")
-        alive = [s for s in range(n) if self.in_play[s]]
-        if len(alive) == 1:
-            return self._finish(alive[0], "last in play")
-        if not alive:
-            self.drawn = gone
-            return self._finish(None, "the last players went out together")
-        return False
-
-    def _finish(self, winner: int | None, why: str) -> bool:
-        self.winner, self.result = winner, why
-        self.phase, self.to_act, self.pending = "over", None, None
-        self._log(f"seat {winner} wins: {why}" if winner is not None else f"a draw: {why}")
-        return True
-
-    def _end_turn(self) -> None:
-        n, seat = self.game.players, self.turn_seat
-        if self.exhausted is not None:
-            taker, when = self.exhausted
-            if (seat == taker and self.turns > when) or not self.in_play[taker]:
-                self._reshuffle(taker)
-        nxt = next((seat + k) % n for k in range(1, n + 1) if self.in_play[(seat + k) % n])
-        if nxt <= seat:
-            self.round += 1
-            if self.round > self.game.options["round_cap"]:
-                self.reached_cap = True
-                self.drawn = [s for s in range(n) if self.in_play[s]]
-                self._finish(None, f"no winner after {self.game.options['round_cap']} rounds")
-                return
-        self.turns += 1
-        self.turn_seat, self.to_act, self.phase = nxt, nxt, "turn"
-
-    def _reshuffle(self, taker: int) -> None:
-        cards = self.discard + self.pord
-        self.rng.shuffle(cards)
-        self.pord, self.discard = cards, []
-        if cards:
-            self.exhausted = None
-            self.chances_since_deal += 1
-            self._log(f"seat {taker} shuffles the discard pile: a new Pord deck of {len(cards)}")
-        else:
-            # Nothing to shuffle: the wait starts again, as the seed says "the process of waiting
-            # a round and reshuffling is repeated".
-            self.exhausted = (taker, self.turns)
-            self._log("the discard pile is empty: the Pord deck waits another round")
-
-    def win_features(self, seat: int) -> tuple:
-        """What the win model weighs (WIN_WEIGHTS): Zahahnie held, their worth squared / 20, the
-        hand's size, the spades in it, the worth of its diamonds and its clubs."""
-        p = self.p
-        kind, worth_of = p.kind, p.worth_of
-        row, hand = self.zah[seat], self.hands[seat]
-        worth = sum(worth_of[e[0]] for e in row)
-        spades = pelmeahe = roke = 0
-        for card in hand:
-            k = kind[card]
-            if k == RAH:
-                spades += 1
-            elif k == PEL:
-                pelmeahe += worth_of[card]
-            else:
-                roke += 1
-        return len(row), worth * worth / 20.0, len(hand), spades, pelmeahe, roke
-
-    def estimate(self) -> list[float]:
-        """For search that stops early: each seat's expected return, from its chance to win by
-        the win model over the seats in play; -1 for a seat out of play."""
-        odds = [exp(sum(w * f for w, f in zip(WIN_WEIGHTS, self.win_features(s))))
-                if self.in_play[s] else 0.0 for s in range(self.game.players)]
-        total = sum(odds)
-        return [2.0 * o / total - 1.0 for o in odds]
-
-    def round_count(self) -> int:
-        # the counter has moved on to the round after the cap when the cap ends the game
-        return min(self.round, self.game.options["round_cap"])
-
-    def returns(self) -> list[float]:
-        """A win: +1 the winner, -1 everyone else. A draw (the turn cap, or the last players
-        going out together): 0 to each player in it, -1 to those already out."""
-        n = self.game.players
-        if self.winner is not None:
-            return [1.0 if s == self.winner else -1.0 for s in range(n)]
-        if self.phase == "over":
-            return [0.0 if s in self.drawn else -1.0 for s in range(n)]
-        return [0.0] * n
+            c = [names[card] for card in e.cards] + ["", "", ""]
+            log((PLAIN[kind].format(seat=seat, other=e.other, c0=c[0], c1=c[1], c2=c[2]),
+                 None, None))
 
     # What a seat may know --------------------------------------------------------------------
-    def _log(self, public: str, private: str | None = None, seat: int | None = None) -> None:
-        self.log.append((public, private, seat))
-
     def view(self, seat: int | None) -> dict:
-        p, n = self.p, self.game.players
+        p, n, position = self.p, self.game.players, self.core
+        zah = self.zah
         pending = None
-        if self.pending is not None:
-            if self.pending[0] == "offer":
-                _, proposer, give, owner, take = self.pending
-                pending = {"kind": "offer", "proposer": proposer, "give": str(give),
-                           "owner": owner, "take": str(take)}
-            else:
-                kind, attacker, card, owner, index = self.pending
-                pending = {"kind": kind, "attacker": attacker, "card": card, "owner": owner,
-                           "target": str(p.spot(self.zah[owner][index]))}
+        if position.pending == core.TRADE:
+            pending = {"kind": "offer", "proposer": position.by,
+                       "give": self._item_name(position.card), "owner": position.owner,
+                       "take": self._item_name(position.target)}
+        elif position.pending != core.NONE:
+            owner = position.owner
+            pending = {"kind": "attack" if position.pending == core.ATTACKED else "raze",
+                       "attacker": position.by, "card": p.types[position.card], "owner": owner,
+                       "target": str(p.spot(zah[owner][position.target]))}
+        exhausted = self.exhausted
         return {
             "game": "ahzchim",
             "seat": seat,
@@ -1512,220 +1118,66 @@ class AhzchimState(PhasedState):
             "round": self.round,
             "round_cap": self.game.options["round_cap"],
             "zahahnie": [[{"card": c, "fort": f, "reshpel": r} for c, f, r in row]
-                         for row in self.zah],
-            "worth": [self.worth(s) for s in range(n)],
-            "fort_values": [[p.fort_value(e) if e[1] else 0 for e in row] for row in self.zah],
+                         for row in zah],
+            "worth": [position.worth(s) for s in range(n)],
+            "fort_values": [[p.fort_value(e) if e[1] else 0 for e in row] for row in zah],
             "in_play": list(self.in_play),
-            "hand": list(self.hands[seat]) if seat is not None else None,
-            "hand_counts": [len(h) for h in self.hands],
-            "known_cards": [list(k) for k in self.known],
-            "pord_count": len(self.pord),
-            "discard": list(self.discard),
-            "exhausted": self.exhausted is not None,
-            "reshuffler": self.exhausted[0] if self.exhausted else None,
+            "hand": self._names(position.hands[seat]) if seat is not None else None,
+            "hand_counts": [len(h) for h in position.hands],
+            "known_cards": self.known,
+            "pord_count": len(position.pord),
+            "discard": self.discard,
+            "exhausted": exhausted is not None,
+            "reshuffler": exhausted[0] if exhausted else None,
             "pending": pending,
-            "draw_limit": self._draw_limit() if self.phase == "draw" else 0,
-            "allowance": [self._allowance(s) for s in range(n)],
+            "draw_limit": position.draw_limit() if position.phase == core.DRAWING else 0,
+            "allowance": [position.allowance(s) for s in range(n)],
             "winner": self.winner,
-            "drawn": list(self.drawn),
+            "drawn": self.drawn,
             "result": self.result,
             "log": [private if private is not None and who == seat else public
-                    for public, private, who in self.log[-30:]],
+                    for public, private, who in self.log[-LOG_SHOWN:]],
         }
 
     def card_census(self) -> list[str]:
-        cards = [c for hand in self.hands for c in hand] + self.pord + self.discard
-        for entries in self.zah:
-            for zah, fort, reshpel in entries:
-                cards.append(zah)
-                if fort:
-                    cards.append(fort)
-                if reshpel:
-                    cards.append(self.p.reshpel)
-        pending = self.pending
-        if pending is not None and pending[0] != "offer":
-            cards.append(pending[2])  # the attacking card, on the table until answered
-        return cards
+        return self._names(core.census(self.core))
 
-    def clone(self) -> AhzchimState:
-        twin = self._clone_base()
-        twin.log = list(self.log)
-        twin.hands = [list(h) for h in self.hands]
-        twin.zah = [list(row) for row in self.zah]
-        twin.known = [list(k) for k in self.known]
-        twin.in_play = list(self.in_play)
-        twin.discard = list(self.discard)
-        twin.pord = list(self.pord)
-        twin.drawn = list(self.drawn)
-        return twin
+    def _blank(self) -> core.AhzchimFast:
+        return core.AhzchimFast(self.game.rules, Rng(0))
 
     def determinize(self, seat: int, rng) -> AhzchimState:
-        """Other hands and the Pord redealt. Cards known to be in a hand stay there; a Zahahnie
-        in the Pord stays in the Pord (a heart in hand would have been laid out); the Pord's
-        order is unknown, so it is shuffled."""
+        """The core's determinization (the other hands and the Pord dealt afresh, what was shown
+        kept where it is), with a generator of its own for the draws to come."""
         twin = self.clone()
+        twin._own(self.core.determinize(seat, SourceRng(lambda: rng)))
         twin.rng = self._fresh_rng(rng)
-        p = self.p
-        others = [s for s in range(self.game.players) if s != seat]
-        pord_zah = [c for c in self.pord if p.kind[c] == ZAH]
-        pord_rest = [c for c in self.pord if p.kind[c] != ZAH]
-        places = [self.hands[s] for s in others] + [pord_rest]
-        known = [set(self.known[s]) for s in others] + [set()]
-        if self.pending and self.pending[0] == "offer" and isinstance(self.pending[2], str):
-            # A card offered in a trade was shown: it stays in the proposer's hand.
-            proposer = self.pending[1]
-            if proposer != seat:
-                known[others.index(proposer)].add(self.pending[2])
-        fresh = redeal(places, known, rng)
-        for s, hand in zip(others, fresh):
-            hand.sort(key=p.order.__getitem__)
-            twin.hands[s] = hand
-        pord = fresh[-1] + pord_zah
-        rng.shuffle(pord)
-        twin.pord = pord
         return twin
 
 
 # A computer player ------------------------------------------------------------------------------
-class AhzchimHeuristic(Agent):
-    """Take Zahahnie with spades that pass the fort, fortify one's best Zahahnie, buy when short
-    of cards, raze a rival down to nothing, defend with the cheapest card that wins, accept only
-    trades that bring in more than they cost, and always draw."""
-
-    name = "heuristic"
+class AhzchimHeuristic(CoreHeuristic):
+    """The core's heuristic (parlour/fast/ahzchim.py, heuristic_choice): take Zahahnie with spades
+    that pass the fort, fortify one's best Zahahnie, buy when short of cards, raze a rival down to
+    nothing, defend with the cheapest card that wins, accept only trades that bring in more than
+    they cost, and always draw."""
 
     def act(self, view, legal_actions):
+        # The same choice from what the view shows: the hand, the tables, the pending trade.
         p = CHIP_PIECES if view["chips"] else CARD_PIECES
-        first = legal_actions[0]
-        if isinstance(first, Draw):
-            return legal_actions[-1]
-        if view["phase"] == "answer":
-            return self._answer(p, view, legal_actions)
-        if view["phase"] == "offer":
-            return self._accept(p, view, legal_actions)
-        return self._turn(p, view, legal_actions)
-
-    def _answer(self, p, view, legal):
-        answers = [a for a in legal if a != YIELD]
-        if not answers:
-            return YIELD
-        # The cheapest card that wins; keep spades for attack when a diamond will do.
-        return min(answers, key=lambda a: (p.value[a.card], isinstance(a, Defend)))
-
-    def _accept(self, p, view, legal):
-        if ACCEPT not in legal:
-            return REFUSE
+        rules = core.rules_of(len(view["hand_counts"]), {
+            "chips": view["chips"], "count_by": "worth", "razed_to": "discard",
+            "round_cap": view["round_cap"]})
+        numbers = [action_id(p, rules, a) for a in legal_actions]
+        village = _village(p, view)
+        give = take = -1
         pending = view["pending"]
-        give, take = pending["give"], pending["take"]  # what I get, what I give
-        mine = self._item_value(p, take)
-        theirs = self._item_value(p, give)
-        return ACCEPT if theirs > mine + 0.5 else REFUSE
-
-    @staticmethod
-    def _item_value(p, text):
-        card = text.split("/")[0].rstrip("+")
-        kind = p.kind[card]
-        if kind == ZAH:
-            return 10 + 4 * p.worth(card)
-        if kind == RAH:
-            return 6 if card == p.spy else 1 + p.value[card] / (2 if p.chips else 1.5)
-        if kind == PEL:
-            return 3 * p.worth(card)
-        return 5 if card == p.reshpel else 1 + p.value[card] / (3 if p.chips else 2.5)
-
-    def _turn(self, p, view, legal):
-        me = view["seat"]
-        hand = view["hand"]
-        rows = view["zahahnie"]
-        fort_at = {}
-        for s, entries in enumerate(rows):
-            for e, fv in zip(entries, view["fort_values"][s]):
-                fort_at.setdefault((s, e["card"], e["fort"], e["reshpel"]), fv)
-        # A turn has hundreds of trade offers and this runs at every move of the search's
-        # playouts: _turn_actions lists the offers last, so they are taken as one slice.
-        of_type = {Attack: [], Raze: [], Build: [], Exchange: [], AddReshpel: [], Buy: []}
-        offers = []
-        for i, a in enumerate(legal):
-            kind = type(a)
-            if kind is Offer:
-                offers = legal[i:]
-                break
-            group = of_type.get(kind)
-            if group is not None:
-                group.append(a)
-        attacks, razes, builds, changes = (of_type[Attack], of_type[Raze], of_type[Build],
-                                           of_type[Exchange])
-        reshpels, buys = of_type[AddReshpel], of_type[Buy]
-        top = max(p.value[c] for c in p.of_kind[RAH])
-
-        def fort_of(owner, spot):
-            if not p.chips:
-                for e, fv in zip(rows[owner], view["fort_values"][owner]):
-                    if e["card"] == spot.zah:
-                        return fv, e["fort"] is not None
-            fv = fort_at.get((owner, spot.zah, spot.fort, spot.reshpel), 0)
-            return fv, spot.fort is not None
-
-        best, best_score = None, 0.0
-        for a in attacks:
-            fv, fortified = fort_of(a.owner, a.spot)
-            spy = a.card == p.spy
-            if fortified and not spy and p.value[a.card] <= fv:
-                continue  # the fort would hold
-            strength = p.value[a.card] if not spy else 0
-            if spy and not fortified:
-                continue  # waste of the spy
-            # A strong spade is rarely outbid; a fort beaten by the spy still leaves a defence.
-            chance = (strength / top) ** 2 if not spy else 0.5
-            score = p.worth(a.spot.zah) * (0.5 + chance) + (0.6 if fortified else 0)
-            if score > best_score:
-                best, best_score = a, score
-        if best is not None and best_score >= 1.0:
-            return best
-        unfortified = [e for e in rows[me] if e["fort"] is None]
-        if builds:
-            # The best club on the best unfortified Zahahnie.
-            return max(builds, key=lambda a: (p.worth(a.spot.zah), p.value[a.card]))
-        if reshpels:
-            return max(reshpels, key=lambda a: p.worth(a.spot.zah))
-        if changes:
-            gain = [a for a in changes if p.value[a.card] > p.value[a.spot.fort or self._fort(
-                rows[me], a.spot.zah)]]
-            if gain:
-                return max(gain, key=lambda a: (p.worth(a.spot.zah), p.value[a.card]))
-        diamonds = [c for c in hand if p.kind[c] == PEL]
-        if buys and (len(hand) <= 4 or not rows[me] or len(diamonds) > 1):
-            return max(buys, key=lambda a: p.worth(a.card))
-        if best is not None:
-            return best
-        if razes:
-            # Raze the Zahahnie of the player closest to going out, or the most valuable.
-            def raze_key(a):
-                left = len(rows[a.owner])
-                return (left == 1 and view["hand_counts"][a.owner] == 0, -left,
-                        p.worth(a.spot.zah), -p.value[a.card])
-            target = max(razes, key=raze_key)
-            if len(rows[target.owner]) <= 2 or p.worth(target.spot.zah) >= 2:
-                return target
-        if buys:
-            return max(buys, key=lambda a: p.worth(a.card))
-        if offers:
-            # Junk for a rival's best Zahahnie: a partner who accepts gives the game away.
-            good = [a for a in offers if isinstance(a.take, Spot) and not isinstance(a.give, Spot)]
-            if good:
-                return max(good, key=lambda a: (self._item_value(p, str(a.take))
-                                                - self._item_value(p, str(a.give)),
-                                                -a.owner))
-        if unfortified and attacks:
-            return attacks[0]
-        return legal[0]
-
-    @staticmethod
-    def _fort(row, zah):
-        for e in row:
-            if e["card"] == zah:
-                return e["fort"]
-        return None
+        if pending is not None and pending["kind"] == "offer":
+            give = _item_no(p, rules, _parse_item(p, pending["give"]))
+            take = _item_no(p, rules, _parse_item(p, pending["take"]))
+        hand = [p.order[c] for c in view["hand"]]
+        pick = core.heuristic_choice(rules, numbers, PHASES.index(view["phase"]), view["seat"],
+                                     hand, village, view["hand_counts"], give, take)
+        return legal_actions[numbers.index(pick)]
 
 
 Ahzchim.state_class = AhzchimState

@@ -5,6 +5,7 @@ from collections import Counter
 from math import exp
 
 import pytest
+from alike import play_asking_both
 
 import parlour
 from parlour import IllegalAction
@@ -70,31 +71,30 @@ def idle(state):
 
 
 def move(state, card, where, seat=None, from_pord=False):
-    """Carry one card to a place (keeping the census): 'hand', 'zah', 'discard' or 'pord' (top)."""
+    """Carry one card to a place (keeping the census): 'hand', 'zah', 'discard' or 'pord' (top),
+    on the core position the state wraps."""
+    position, rules = state.core, state.game.rules
+    c = rules.number[card]
     if from_pord:
-        state.pord.remove(card)
-    for _, hand in enumerate([] if from_pord else state.hands):
-        if card in hand:
-            hand.remove(card)
-            break
+        position.pord.remove(c)
     else:
-        for row in [] if from_pord else state.zah:
-            entry = next((e for e in row if e[0] == card), None)
-            if entry:
-                row.remove(entry)
-                break
+        hand = next((h for h in position.hands if c in h), None)
+        row = next((r for r in position.village if any(rules.zah_of(e) == c for e in r)), None)
+        if hand is not None:
+            hand.remove(c)
+        elif row is not None:
+            row.remove(next(e for e in row if rules.zah_of(e) == c))
         else:
-            if not from_pord:
-                pile = state.pord if card in state.pord else state.discard
-                pile.remove(card)
+            (position.pord if c in position.pord else position.discard).remove(c)
     if where == "hand":
-        state.hands[seat].append(card)
+        position.hands[seat].append(c)
+        position.hands[seat].sort()
     elif where == "zah":
-        state.zah[seat].append((card, None, False))
+        position.village[seat].append(rules.entry(c, -1, False))
     elif where == "discard":
-        state.discard.append(card)
+        position.discard.append(c)
     else:
-        state.pord.append(card)
+        position.pord.append(c)
 
 
 def census_ok(state):
@@ -798,6 +798,24 @@ def test_heuristic_beats_random():
     assert wins >= 7
 
 
+def test_the_heuristic_chooses_alike_from_the_position_and_from_the_view():
+    """The heuristic is the core's: asked from the position (as hard's playouts ask it) and from
+    the seat's view alone it makes one choice, with the cards and the chips; and the core's events
+    count what the moves did."""
+    import random
+    rng = random.Random(5)
+    for options in ({}, {"chips": True}, {"chips": True, "razed_to": "pord", "count_by": "cards"}):
+        game = parlour.load("ahzchim", players=3, round_cap=20, **options)
+        for seed in range(3):
+            state = game.new_state(seed=seed)
+            play_asking_both(state, AhzchimHeuristic(seed), rng, 0.2)
+            counts = state.event_counts()
+            kinds = Counter(type(a).__name__ for a in state.history)
+            assert counts["offered"] == kinds["Offer"] and counts["bought"] == kinds["Buy"]
+            assert counts["won"] + counts["drawn"] == 1
+            assert state.core.chances == 1 + counts["reshuffled"] + counts["razed into the Pord"]
+
+
 def test_a_card_offered_in_trade_stays_in_the_proposers_hand_when_determinized():
     """Ruling (GAMES.md, Trade): "the player on turn names both cards, the other accepts or refuses"
     — the offered card is named aloud, so every determinization keeps it in the proposer's hand."""
@@ -837,7 +855,7 @@ def test_estimate_is_each_seats_expected_return_by_the_win_model():
     before = s.estimate()[2]
     move(s, "QS", "hand", seat=2, from_pord=True)
     assert s.estimate()[2] > before, "a spade more in hand"
-    s.in_play[3] = False
+    s.core.in_play[3] = False
     guess = s.estimate()
     assert guess[3] == -1.0 and sum((g + 1) / 2 for g in guess) == pytest.approx(1.0)
 
