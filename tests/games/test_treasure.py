@@ -7,6 +7,7 @@ import pytest
 
 import parlour
 from parlour import IllegalAction
+from parlour.games.melds import CARD_INDEX
 from parlour.games.treasure import (
     CLOSE,
     DISCARDS,
@@ -145,7 +146,7 @@ def test_hand_cards_minus_rank_and_minus_nine_for_gods_and_changing_cards():
     number, unless they are changing cards or god cards, in which case they are worth -9.'"""
     state = start(["Thief", "4W", "4R", "Lady", "3P", "2G", "5W", "1W", "7B"])
     table(state, "set", "Thief", "4W", "4R")  # warriors may now change color
-    state.hands[0] = ["Lady", "3P", "5G"]
+    state.core.hands[0] = sum(1 << CARD_INDEX[c] for c in ["Lady", "3P", "5G"])  # on the core
     assert state.hand_points(0) == -9 - 3 - 9
 
 
