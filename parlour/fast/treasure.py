@@ -34,11 +34,9 @@ from ..core.hidden import NoDeal
 from ..games.melds import KINDS, SUITS, Scoring, identities, solve
 from .core import NOBODY, Event, FastState, Rng, core_copy
 
-CARD: dict[str, int] = {name: i for i, name in enumerate(VIASHI_CARDS)}
 N_CARDS = 54
 COPY = 54  # the second copy of card c is c + COPY
 ALL = (1 << N_CARDS) - 1
-SUIT_CARDS = (1 << 45) - 1
 HAND_SIZE = 9
 # Engine limits, not rules: a hand in which nobody goes out is called after this many rounds of
 # turns, and a match stops after this many hands (highest total wins).
@@ -85,10 +83,6 @@ WENT_OUT: Final = 9  # seat emptied its hand: the hand is scored (last_scores)
 CALLED: Final = 10  # nobody went out in ROUND_LIMIT rounds: the hand is scored
 EVENT_NAMES: Final = ("dealt", "drew", "took", "took pile", "tabled", "added", "discarded",
                       "reshuffled", "all draw three", "went out", "hand called")
-
-
-def card_of(name: str) -> int:
-    return CARD[name]
 
 
 def stand_of(rank: int, suit: str) -> int:

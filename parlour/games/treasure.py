@@ -229,11 +229,6 @@ def _stand(card: str, as_: str | None) -> tuple[int, str]:
     return viashi_rank(target), viashi_suit(target)
 
 
-def _as(card: str, rank: int, suit: str) -> str | None:
-    name = ident(rank, suit)
-    return None if name == card else name
-
-
 @dataclass(slots=True)
 class TableMeld:
     owner: int
