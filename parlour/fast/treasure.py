@@ -27,11 +27,12 @@ the discard pile.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Final
 
 from ..core.cards import VIASHI_CARDS
 from ..core.hidden import NoDeal
-from ..games.melds import KINDS, SUITS, Scoring, identities, solve
+from ..games.melds import KINDS, SUITS, Scoring, best_score, identities, solve
 from .core import NOBODY, Event, FastState, Rng, core_copy
 
 N_CARDS = 54
@@ -1163,6 +1164,19 @@ class TreasureFast(FastState):
             scores[s] = totals[s] + scores[s]
         return scores
 
+    # The heuristic (medium) ---------------------------------------------------------------------
+    heuristic = True
+
+    def heuristic_action(self, legal: list[int]) -> int:
+        seat = self.actor
+        pending = self.pending
+        return heuristic_choice(
+            legal, seat, sorted([p % COPY for p in _cards(self.hands[seat])]),
+            [p % COPY for p in self.discard], [(m.kind, m.stands, m.owners) for m in self.table],
+            None if pending is None else (pending.kind, [p % COPY for p in pending.cards],
+                                          pending.stands),
+            self.active, self.bonus, self.players)
+
     # Copies and what a seat may know --------------------------------------------------------------
     def copy(self) -> TreasureFast:
         return TreasureFast(self.players, self.decks, self.second_gods, self.target, self.bonus,
@@ -1324,6 +1338,204 @@ class Hidden:
             self.sizes.append(sizes)
             self.pools.append(pool)
         self.hands = hands
+
+
+# The heuristic (medium) -------------------------------------------------------------------------
+# It plans with the meld solver: takes the discard (or the pile) when it improves the hand's best
+# arrangement, tables a meld of that arrangement when doing so pays (the effects of its gods cost
+# the others at least as much as they cost it), adds loose cards to melds, and discards the card
+# it misses least. From what the seat to act sees, so that its player can ask it of a view.
+WILD_PLAN: Final = 9  # hands above this plan as if no card could change rank or color
+WILD_MOST: Final = 2  # and so do hands with more changing cards than this
+# The solver's time grows steeply past this many cards (under a millisecond at 12, seconds at 24,
+# and search asks the heuristic at every move of its playouts): the pile is taken only into a
+# hand of at most CORE cards, and a bigger hand is planned from its CORE best-connected cards and
+# discards from the rest.
+CORE: Final = 12
+NAMES: Final = VIASHI_CARDS
+
+
+def _cards(mask: int) -> list[int]:
+    cards: list[int] = []
+    while mask:
+        low = mask & -mask
+        cards.append(low.bit_length() - 1)
+        mask ^= low
+    return cards
+
+
+def _without(hand: list[str], cards: list[str]) -> list[str]:
+    rest = list(hand)
+    for card in cards:
+        rest.remove(card)
+    return rest
+
+
+def _partners(card: str, hand: list[str]) -> int:
+    """How many other cards of the hand could meld with this one: the same rank, or the same
+    suit within two ranks."""
+    c = CARD_NUMBER[card]
+    rank, suit = c % 9, c // 9
+    count = -1
+    for other in hand:
+        o = CARD_NUMBER[other]
+        if o % 9 == rank or (o // 9 == suit and abs(o % 9 - rank) <= 2):
+            count += 1
+    return count
+
+
+CARD_NUMBER: Final = {name: c for c, name in enumerate(VIASHI_CARDS)}
+
+
+def _best_connected(hand: list[str], size: int) -> tuple[list[str], list[str]]:
+    """The `size` cards of a big hand with the most partners, and the rest."""
+    order = sorted(range(len(hand)), key=lambda i: -_partners(hand[i], hand))
+    keep = set(order[:size])
+    return ([c for i, c in enumerate(hand) if i in keep],
+            [c for i, c in enumerate(hand) if i not in keep])
+
+
+def _plannable(sc: Scoring, hand: list[str]) -> Scoring:
+    """The scoring to plan this hand with. Changing cards multiply the solver's work (a third in
+    a hand of nine: up to tens of ms a solve, a fourth: hundreds): a big hand, or one with many of
+    them, is planned as if no card could change (the moves offered still allow them)."""
+    if (sc.rank_wild_suits or sc.color_wild_ranks) and (
+            len(hand) > WILD_PLAN
+            or sum(1 for c in hand if sc.rank_wild(c) or sc.color_wild(c)) > WILD_MOST):
+        return replace(sc, rank_wild_suits=frozenset(), color_wild_ranks=frozenset())
+    return sc
+
+
+def _stand_value(sc: Scoring, kind: int, stand: int) -> float:
+    return float(sc.card_value(KINDS[kind], stand % 9 + 1, SUITS[stand // 9]))
+
+
+def heuristic_choice(legal: list[int], seat: int, held: list[int], pile: list[int],
+                     melds: list[tuple[int, list[int], list[int]]],
+                     pending: tuple[int, list[int], list[int]] | None, active: int, bonus: bool,
+                     players: int) -> int:
+    """The medium player's move among `legal`, from what the seat to act sees: its hand (cards
+    in card order), the discard pile, the melds on the table (kind, what each card stands for,
+    who laid it), the meld it is tabling (kind, cards, stands), the effects in force."""
+    hand = [NAMES[c] for c in held]
+    sc = _plannable(scoring_of(active, bonus), hand)
+    if legal[0] < CLOSE or TAKE in legal:
+        if len(hand) >= CORE:
+            return DRAW if DRAW in legal else legal[0]
+        return _draw(legal, hand, [NAMES[c] for c in pile], sc)
+    if pending is not None:
+        return _lay(legal, seat, hand, pending, melds, active, bonus, players)
+    spare: list[str] = []
+    if len(hand) > CORE:
+        hand, spare = _best_connected(hand, CORE)
+    now = best_score(hand, sc)
+    # Add a card to a meld when it is worth more there than in the hand's best plan.
+    for action in legal:
+        if action >= ADD:
+            rest, stand = divmod(action - ADD, 46)
+            number, c = divmod(rest, 54)
+            if NAMES[c] in hand:
+                worth = _stand_value(sc, melds[number][0], c if stand == ITSELF else stand)
+                if worth + best_score(_without(hand, [NAMES[c]]), sc) > now:
+                    return action
+    opens = [action - OPEN for action in legal if OPEN <= action < DISCARD]
+    if opens:
+        meld = _meld_to_table(hand, opens, sc, seat, melds, active, bonus, players)
+        if meld is not None:
+            return OPEN + KINDS.index(meld.kind)
+    discards = [action for action in legal if DISCARD <= action < LAY]
+    if spare:
+        return max((a for a in discards if NAMES[a - DISCARD] in spare),
+                   key=lambda a: (-_partners(NAMES[a - DISCARD], spare + hand), (a - DISCARD) % 9))
+
+    def keep_value(action: int) -> tuple[float, int]:
+        return best_score(_without(hand, [NAMES[action - DISCARD]]), sc), (action - DISCARD) % 9
+    return max(discards, key=keep_value)
+
+
+def _draw(legal: list[int], hand: list[str], pile: list[str], sc: Scoring) -> int:
+    now = best_score(hand, sc)
+    if TAKE_PILE in legal and len(hand) + len(pile) <= CORE:
+        # The pile brings its worst cards too: take it for a clear gain only.
+        if best_score(hand + pile, sc) - now > 4 + len(pile):
+            return TAKE_PILE
+    if TAKE in legal and pile:
+        with_top = max(best_score([c for c in hand + [pile[-1]] if c != out], sc)
+                       for out in set(hand))
+        if with_top > now:
+            return TAKE
+    return DRAW if DRAW in legal else legal[0]
+
+
+def _meld_to_table(hand: list[str], kinds: list[int], sc: Scoring, seat: int,
+                   melds: list[tuple[int, list[int], list[int]]], active: int, bonus: bool,
+                   players: int) -> Any:
+    """The first meld of the hand's best arrangement, of a kind that may be opened, whose
+    tabling pays; None if none does."""
+    for meld in solve(hand, sc).melds:
+        if KINDS.index(meld.kind) in kinds and _pays(meld, hand, seat, melds, active, bonus,
+                                                      players):
+            return meld
+    return None
+
+
+def _lay(legal: list[int], seat: int, now: list[str], pending: tuple[int, list[int], list[int]],
+         melds: list[tuple[int, list[int], list[int]]], active: int, bonus: bool,
+         players: int) -> int:
+    """The next card of the meld the heuristic chose to table: the hand it chose from is the
+    hand now and the cards laid, and the same choice is made again from it."""
+    kind, laid, stands = pending
+    hand = sorted(now + [NAMES[c] for c in laid], key=CARD_NUMBER.__getitem__)
+    sc = _plannable(scoring_of(active, bonus), hand)
+    if len(hand) > CORE:
+        hand = _best_connected(hand, CORE)[0]
+    plan: list[int] = []
+    meld = _meld_to_table(hand, [kind], sc, seat, melds, active, bonus, players)
+    if meld is not None:
+        plan = [LAY + CARD_NUMBER[c] * 46 + (ITSELF if c == i else CARD_NUMBER[i])
+                for c, i in zip(meld.cards, meld.idents)]
+        for c, stand in zip(laid, stands):
+            done = LAY + c * 46 + (ITSELF if c == stand else stand)
+            if done in plan:
+                plan.remove(done)
+    for lay in plan:
+        if lay in legal:
+            return lay
+    return CLOSE if CLOSE in legal else legal[0]
+
+
+def _pays(meld: Any, hand: list[str], seat: int, melds: list[tuple[int, list[int], list[int]]],
+          active: int, bonus: bool, players: int) -> bool:
+    """Tabling this meld pays unless the effects of its gods help the others' tables more than
+    they help our table and hand."""
+    gods = [CARD_NUMBER[c] - 45 for c in meld.cards if CARD_NUMBER[c] >= 45]
+    if not gods:
+        return True
+    kind = KINDS.index(meld.kind)
+    kinds = (kind, RUN) if kind == COLOR and meld.runs else (kind,)
+    given = odd = active
+    for god in gods:
+        for k in kinds:
+            given |= 1 << effect(god, k)
+            odd ^= 1 << effect(god, k)
+    after = in_force(given, odd)[0]
+    before_sc, after_sc = scoring_of(active, bonus), scoring_of(after, bonus)
+    rest = _without(hand, list(meld.cards))
+    tabled = sum(_stand_value(after_sc, kind, CARD_NUMBER[i]) for i in meld.idents)
+    mine = (best_score(rest, _plannable(after_sc, rest)) + tabled
+            - best_score(hand, _plannable(before_sc, hand)))
+    theirs = []
+    for s in range(players):
+        change = 0.0
+        for k, meld_stands, owners in melds:
+            for stand, owner in zip(meld_stands, owners):
+                if owner == s:
+                    change += _stand_value(after_sc, k, stand) - _stand_value(before_sc, k, stand)
+        if s == seat:
+            mine += change
+        else:
+            theirs.append(change)
+    return mine >= max(theirs, default=0.0) - 2
 
 
 # Every field of a position but its options, generator, events and the rules the effects make:

@@ -12,9 +12,9 @@ rulings: shared/GAMES.md (Treasure); the rules page: docs/rules/treasure.md.
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-from ..agents.base import Agent
+from ..agents.base import CoreHeuristic
 from ..core.cards import (
     GOD_RANK,
     GODS,
@@ -50,7 +50,6 @@ from .melds import (
     SUITS,
     Arrangement,
     Scoring,
-    best_score,
     ident,
     read_card,
     solve,
@@ -224,11 +223,6 @@ OPENS = {kind: Open(kind) for kind in KINDS}
 DISCARDS = {card: Discard(card) for card in VIASHI_CARDS}
 
 
-def _stand(card: str, as_: str | None) -> tuple[int, str]:
-    target = card if as_ is None else as_
-    return viashi_rank(target), viashi_suit(target)
-
-
 @dataclass(slots=True)
 class TableMeld:
     owner: int
@@ -325,21 +319,7 @@ class Treasure(Game):
         return 7 + 54 + 54 * 46 + MAX_MELDS * 54 * 46
 
     def action_id(self, action) -> int:
-        for number, simple in enumerate((DRAW, TAKE, TAKE_PILE, CLOSE)):
-            if action == simple:
-                return number
-        if isinstance(action, Open):
-            return 4 + KINDS.index(action.kind)
-        if isinstance(action, Discard):
-            return 7 + CARD_INDEX[action.card]
-        as_number = 45 if action.as_ is None else SUIT_CARD_INDEX[action.as_]
-        if isinstance(action, Lay):
-            return 61 + CARD_INDEX[action.card] * 46 + as_number
-        if isinstance(action, Add):
-            if not 0 <= action.meld < MAX_MELDS:
-                raise ValueError("no such meld")
-            return 61 + 54 * 46 + (action.meld * 54 + CARD_INDEX[action.card]) * 46 + as_number
-        raise ValueError(f"{action!r} is not a Treasure action")
+        return action_id(action)
 
     def action_from_id(self, number: int):
         if number < 4:
@@ -440,6 +420,25 @@ def _prompt(view: dict) -> str:
         return f"to act: {who}: lay cards into the {view['pending']['kind']}, then close"
     drawn = f" (drew {view['drawn']})" if view.get("drawn") else ""
     return f"to act: {who}{drawn}: table a meld (open run|set|color), add to one, or discard"
+
+
+def action_id(action) -> int:
+    """The core's number of an action (parlour/fast/treasure.py: the one numbering)."""
+    for number, simple in enumerate((DRAW, TAKE, TAKE_PILE, CLOSE)):
+        if action == simple:
+            return number
+    if isinstance(action, Open):
+        return core.OPEN + KINDS.index(action.kind)
+    if isinstance(action, Discard):
+        return core.DISCARD + CARD_INDEX[action.card]
+    as_number = core.ITSELF if action.as_ is None else SUIT_CARD_INDEX[action.as_]
+    if isinstance(action, Lay):
+        return core.LAY + CARD_INDEX[action.card] * 46 + as_number
+    if isinstance(action, Add):
+        if not 0 <= action.meld < MAX_MELDS:
+            raise ValueError("no such meld")
+        return core.ADD + (action.meld * 54 + CARD_INDEX[action.card]) * 46 + as_number
+    raise ValueError(f"{action!r} is not a Treasure action")
 
 
 def _card_as(text: str) -> tuple[str, str | None]:
@@ -742,147 +741,28 @@ def _meld_view(meld: TableMeld) -> dict:
 
 
 # A computer player -------------------------------------------------------------------------------
-def _partners(card: str, hand: list[str]) -> int:
-    """How many other cards of the hand could meld with this one: the same rank, or the same
-    suit within two ranks."""
-    rank, suit = viashi_rank(card), viashi_suit(card)
-    return sum(1 for c in hand if viashi_rank(c) == rank or (
-        viashi_suit(c) == suit and abs(viashi_rank(c) - rank) <= 2)) - 1
+class TreasureHeuristic(CoreHeuristic):
+    """The core's heuristic (parlour/fast/treasure.py, heuristic_choice): plans with the meld
+    solver, takes the discard or the pile when it improves the hand's best arrangement, tables
+    a meld of it when the effects of its gods pay, adds loose cards to melds, and discards the
+    card it misses least."""
 
-
-def _core(hand: list[str], size: int) -> tuple[list[str], list[str]]:
-    """The `size` cards of a big hand with the most partners, and the rest."""
-    order = sorted(range(len(hand)), key=lambda i: -_partners(hand[i], hand))
-    keep = set(order[:size])
-    return ([c for i, c in enumerate(hand) if i in keep],
-            [c for i, c in enumerate(hand) if i not in keep])
-
-
-class TreasureHeuristic(Agent):
-    """Plans with the solver: takes the discard (or the pile) when it improves the hand's best
-    arrangement, tables a meld of that arrangement when doing so pays (the effects of its gods
-    cost the others at least as much as they cost us), adds loose cards to melds, and discards
-    the card it misses least."""
-
-    name = "heuristic"
-    WILD_PLAN = 9  # hands above this plan as if no card could change rank or color
-    WILD_MOST = 2  # and so do hands with more changing cards than this
-    # The solver's time grows steeply past this many cards (under a millisecond at 12, seconds
-    # at 24, and search calls this player at every move of its playouts): the pile is taken
-    # only into a hand of at most CORE cards, and a bigger hand is planned from its CORE
-    # best-connected cards and discards from the rest.
-    CORE = 12
-
-    def __init__(self, seed: int | None = None):
-        super().__init__(seed)
-        self.plan: list[Lay] = []
+    CORE = core.CORE  # the most cards it plans from
 
     def act(self, view, legal_actions):
-        hand = view["hand"]
-        active = frozenset(tuple(e.split(":")) for e in view["active"])
-        sc = treasure_scoring(active, view["six_color_bonus"])
-        sc = self._plannable(sc, hand)
-        first = legal_actions[0]
-        if isinstance(first, (Draw, Take, TakePile)) or TAKE in legal_actions:
-            if len(hand) >= self.CORE:
-                return DRAW if DRAW in legal_actions else legal_actions[0]
-            return self._draw(view, hand, sc, legal_actions)
-        spare: list[str] = []
-        if len(hand) > self.CORE:
-            hand, spare = _core(hand, self.CORE)
-        if view["pending"] is not None:
-            if CLOSE in legal_actions and not any(a in legal_actions for a in self.plan):
-                return CLOSE
-            for lay in self.plan:
-                if lay in legal_actions:
-                    self.plan.remove(lay)
-                    return lay
-            lays = [a for a in legal_actions if isinstance(a, Lay)]
-            return CLOSE if CLOSE in legal_actions else lays[0]
-        now = best_score(hand, sc)
-        # Add a card to a meld when it is worth more there than in the hand's best plan.
-        for action in legal_actions:
-            if isinstance(action, Add) and action.card in hand:
-                meld = view["table"][action.meld]
-                r, s = _stand(action.card, action.as_)
-                rest = list(hand)
-                rest.remove(action.card)
-                if sc.card_value(meld["kind"], r, s) + best_score(rest, sc) > now:
-                    return action
-        opens = [a for a in legal_actions if isinstance(a, Open)]
-        if opens:
-            arrangement = solve(hand, sc)
-            for meld in arrangement.melds:
-                if OPENS[meld.kind] in opens and self._pays(view, meld, active, hand):
-                    self.plan = [Lay(c, None if c == i else i)
-                                 for c, i in zip(meld.cards, meld.idents)]
-                    return OPENS[meld.kind]
-        discards = [a for a in legal_actions if isinstance(a, Discard)]
-        if spare:
-            return max((a for a in discards if a.card in spare),
-                       key=lambda a: (-_partners(a.card, spare + hand), viashi_rank(a.card)))
-
-        def keep_value(action):
-            rest = list(hand)
-            rest.remove(action.card)
-            return best_score(rest, sc), viashi_rank(action.card)
-        return max(discards, key=keep_value)
-
-    def _plannable(self, sc: Scoring, hand: list[str]) -> Scoring:
-        """The scoring to plan this hand with. Changing cards multiply the solver's work (a
-        third in a hand of nine: up to tens of ms a solve, a fourth: hundreds): a big hand, or
-        one with many of them, is planned as if no card could change (the moves offered still
-        allow them)."""
-        if (sc.rank_wild_suits or sc.color_wild_ranks) and (
-                len(hand) > self.WILD_PLAN
-                or sum(1 for c in hand if sc.rank_wild(c) or sc.color_wild(c)) > self.WILD_MOST):
-            return replace(sc, rank_wild_suits=frozenset(), color_wild_ranks=frozenset())
-        return sc
-
-    def _draw(self, view, hand, sc, legal_actions):
-        now = best_score(hand, sc)
-        pile = view["discard"]
-        if TAKE_PILE in legal_actions and len(hand) + len(pile) <= self.CORE:
-            # The pile brings its worst cards too: take it for a clear gain only.
-            if best_score(hand + pile, sc) - now > 4 + len(pile):
-                return TAKE_PILE
-        if TAKE in legal_actions and pile:
-            with_top = max(best_score([c for c in hand + [pile[-1]] if c != out], sc)
-                           for out in set(hand))
-            if with_top > now:
-                return TAKE
-        return DRAW if DRAW in legal_actions else legal_actions[0]
-
-    def _pays(self, view, meld, active, hand) -> bool:
-        """Tabling this meld pays unless the effects of its gods help the others' tables more
-        than they help our table and hand."""
-        gods = [c for c in meld.cards if is_god(c)]
-        if not gods:
-            return True
-        kinds = (meld.kind, "run") if meld.kind == "color" and meld.runs else (meld.kind,)
-        copies = [(g, (k,)) for g, k in active]
-        after, _ = active_effects(copies + [(g, kinds) for g in gods])
-        bonus = view["six_color_bonus"]
-        before_sc, after_sc = treasure_scoring(active, bonus), treasure_scoring(after, bonus)
-        rest = list(hand)
-        for c in meld.cards:
-            rest.remove(c)
-        tabled = sum(after_sc.card_value(meld.kind, *_stand(c, None if c == i else i))
-                     for c, i in zip(meld.cards, meld.idents))
-        mine = (best_score(rest, self._plannable(after_sc, rest)) + tabled
-                - best_score(hand, self._plannable(before_sc, hand)))
-        theirs = []
-        for s in range(len(view["hand_counts"])):
-            cards = [(m["kind"], st) for m in view["table"]
-                     for st, o in zip(m["stands"], m["owners"]) if o == s]
-            change = sum(after_sc.card_value(k, viashi_rank(st), viashi_suit(st))
-                         - before_sc.card_value(k, viashi_rank(st), viashi_suit(st))
-                         for k, st in cards)
-            if s == view["seat"]:
-                mine += change
-            else:
-                theirs.append(change)
-        return mine >= max(theirs, default=0) - 2
+        # The same choice from what the view shows.
+        numbers = [action_id(a) for a in legal_actions]
+        pending = view["pending"]
+        pick = core.heuristic_choice(
+            numbers, view["seat"], [CARD_INDEX[c] for c in view["hand"]],
+            [CARD_INDEX[c] for c in view["discard"]],
+            [(KINDS.index(m["kind"]), [CARD_INDEX[i] for i in m["stands"]], m["owners"])
+             for m in view["table"]],
+            None if pending is None else (KINDS.index(pending["kind"]),
+                                          [CARD_INDEX[c] for c in pending["cards"]],
+                                          [CARD_INDEX[i] for i in pending["stands"]]),
+            _effect_bits(_active(view)), view["six_color_bonus"], len(view["hand_counts"]))
+        return legal_actions[numbers.index(pick)]
 
 
 Treasure.state_class = TreasureState

@@ -589,6 +589,7 @@ def test_heuristic_solves_no_hand_bigger_than_its_core(monkeypatch):
     second (issue 7), but the meld solver takes seconds on a hand of 24 cards: a hand that grew
     by taking piles (the random player takes them freely) is planned from its best-connected
     CORE cards, and the pile is not taken into a hand of more."""
+    import parlour.fast.treasure as planner  # the heuristic is the core's
     import parlour.games.treasure as treasure
     from parlour.agents.base import RandomAgent
 
@@ -600,8 +601,8 @@ def test_heuristic_solves_no_hand_bigger_than_its_core(monkeypatch):
             return real(cards, *args)
         return call
 
-    monkeypatch.setattr(treasure, "best_score", sized(treasure.best_score))
-    monkeypatch.setattr(treasure, "solve", sized(treasure.solve))
+    monkeypatch.setattr(planner, "best_score", sized(planner.best_score))
+    monkeypatch.setattr(planner, "solve", sized(planner.solve))
     game = parlour.load("treasure", players=3)
     heuristic = treasure.TreasureHeuristic(0)
     biggest = 0
