@@ -412,6 +412,23 @@ NO_GODS: list[int] = []  # a new meld's gods (never changed: grown() makes a new
 NO_POINTS: list[float] = []  # a meld's points before it is scored (replaced, never changed)
 
 
+def ranks_held(lo: int, hi: int) -> tuple[int, int, int]:
+    """The ranks (9 bits each) these cards (first copies, second copies) hold once or more,
+    twice or more, three times or more."""
+    a1 = a2 = a3 = 0
+    for m in (lo, hi):
+        while m:
+            x = m & 511
+            a3 |= a2 & x
+            a2 |= a1 & x
+            a1 |= x
+            m >>= 9
+    return a1, a2, a3
+
+
+NO_STANDS: Final[list[int]] = []  # a meld not yet opened (never changed)
+
+
 def can_complete(kind: int, stands: list[int], held: int, hand: int, rules: Rules) -> bool:
     """Can a meld of this kind standing as `stands` (ranks `held`) grow from this hand (physical
     mask) into a valid one? A meld is only opened, and a card only laid, if it can."""
@@ -427,15 +444,7 @@ def can_complete(kind: int, stands: list[int], held: int, hand: int, rules: Rule
             return (lo & bits).bit_count() + (hi & bits).bit_count() + wild >= need
         if wild >= need:
             return True
-        a1 = a2 = a3 = 0
-        for m in (lo & ~rw, hi & ~rw):
-            for s in range(6):
-                x = m >> (9 * s) & 511
-                a3 |= a2 & x
-                a2 |= a1 & x
-                a1 |= x
-        most = 3 if a3 else 2 if a2 else 1 if a1 else 0
-        return most + wild >= need
+        return bool(ranks_held(lo & ~rw, hi & ~rw)[need - wild - 1])
     if kind == COLOR:
         cw = rules.color_wild
         wild = (lo & cw).bit_count() + (hi & cw).bit_count()
@@ -676,74 +685,10 @@ class TreasureFast(FastState):
         lo = hand & ALL
         hi = hand >> COPY
         cards = lo | hi
-        # Runs and sets: cards that may change rank stand apart.
-        rw = rules.rank_wild
-        if rw:
-            wild = (lo & rw).bit_count() + (hi & rw).bit_count()
-            lo &= ~rw
-            hi &= ~rw
-        else:
-            wild = 0
-        x = lo | hi
-        if FEWEST_MISSING[rules.run_min][(x | x >> 9 | x >> 18 | x >> 27 | x >> 36
-                                          | x >> 45) & 511] <= wild:
-            actions.append(OPEN + RUN)
-        if wild >= 3:
-            actions.append(OPEN + SET)
-        else:
-            # The ranks held once, twice, three times or more, suit by suit.
-            a1 = lo & 511
-            y = lo >> 9 & 511
-            a2 = a1 & y
-            a1 |= y
-            y = lo >> 18 & 511
-            a3 = a2 & y
-            a2 |= a1 & y
-            a1 |= y
-            y = lo >> 27 & 511
-            a3 |= a2 & y
-            a2 |= a1 & y
-            a1 |= y
-            y = lo >> 36 & 511
-            a3 |= a2 & y
-            a2 |= a1 & y
-            a1 |= y
-            y = lo >> 45
-            a3 |= a2 & y
-            a2 |= a1 & y
-            a1 |= y
-            if hi:
-                for s in range(6):
-                    y = hi >> (9 * s) & 511
-                    a3 |= a2 & y
-                    a2 |= a1 & y
-                    a1 |= y
-            if a3 if wild == 0 else a2 if wild == 1 else a1:
-                actions.append(OPEN + SET)
-        # Colors: cards that may change color stand apart.
-        lo = hand & ALL
-        hi = hand >> COPY
-        cw = rules.color_wild
-        if cw:
-            wild = (lo & cw).bit_count() + (hi & cw).bit_count()
-            lo &= ~cw
-            hi &= ~cw
-        else:
-            wild = 0
-        need = rules.color_min - wild  # cards of one suit wanted beside those that change
-        if hi:
-            color = (POP[lo & 511] + POP[hi & 511] >= need
-                     or POP[lo >> 9 & 511] + POP[hi >> 9 & 511] >= need
-                     or POP[lo >> 18 & 511] + POP[hi >> 18 & 511] >= need
-                     or POP[lo >> 27 & 511] + POP[hi >> 27 & 511] >= need
-                     or POP[lo >> 36 & 511] + POP[hi >> 36 & 511] >= need
-                     or POP[lo >> 45] + POP[hi >> 45] >= rules.color_min)
-        else:
-            color = (POP[lo & 511] >= need or POP[lo >> 9 & 511] >= need
-                     or POP[lo >> 18 & 511] >= need or POP[lo >> 27 & 511] >= need
-                     or POP[lo >> 36 & 511] >= need or POP[lo >> 45] >= rules.color_min)
-        if color:
-            actions.append(OPEN + COLOR)
+        # A meld is opened only if the hand can complete it.
+        for kind in (RUN, SET, COLOR):
+            if can_complete(kind, NO_STANDS, 0, hand, rules):
+                actions.append(OPEN + kind)
         changing = rules.changing
         lay_off = rules.lay_off
         base = ADD
@@ -758,12 +703,8 @@ class TreasureFast(FastState):
                         actions.append(base + (low.bit_length() - 1) * 46 + ITSELF)
                         fits ^= low
             base += 54 * 46
-        actions += DISCARDS[0][cards & 511]
-        actions += DISCARDS[1][cards >> 9 & 511]
-        actions += DISCARDS[2][cards >> 18 & 511]
-        actions += DISCARDS[3][cards >> 27 & 511]
-        actions += DISCARDS[4][cards >> 36 & 511]
-        actions += DISCARDS[5][cards >> 45]
+        for suit in range(6):
+            actions += DISCARDS[suit][cards >> (9 * suit) & 511]
         return actions
 
     def changing_adds(self, meld: Meld, cards: int, fits: int, base: int,
@@ -820,23 +761,7 @@ class TreasureFast(FastState):
             if need <= 0:
                 ok = 511
             else:
-                # The ranks held once, twice, three times or more (cards of fixed rank).
-                a1 = a2 = a3 = 0
-                x = lo & ~rw
-                while x:
-                    y = x & 511
-                    a3 |= a2 & y
-                    a2 |= a1 & y
-                    a1 |= y
-                    x >>= 9
-                x = hi & ~rw
-                while x:
-                    y = x & 511
-                    a3 |= a2 & y
-                    a2 |= a1 & y
-                    a1 |= y
-                    x >>= 9
-                ok = a1 if need == 1 else a2 if need == 2 else a3
+                ok = ranks_held(lo & ~rw, hi & ~rw)[need - 1]
             if n:
                 ok &= 1 << (stands[0] % 9)
             fitting = RANK_SPREAD[ok]
@@ -865,11 +790,9 @@ class TreasureFast(FastState):
         changing = rules.changing
         if not changing & cards:
             m = cards & fitting
-            actions = LAYS[0][m & 511] + LAYS[1][m >> 9 & 511]
-            actions += LAYS[2][m >> 18 & 511]
-            actions += LAYS[3][m >> 27 & 511]
-            actions += LAYS[4][m >> 36 & 511]
-            actions += LAYS[5][m >> 45]
+            actions = []
+            for suit in range(6):
+                actions += LAYS[suit][m >> (9 * suit) & 511]
         else:
             actions = []
             rank_wild = rules.rank_wild
@@ -1107,15 +1030,12 @@ class TreasureFast(FastState):
         -9" (each card's value under the effects in force)."""
         chunks = self.rules.tables.loose_chunks
         h = self.hands[seat]
-        lo = h & ALL
-        lost = (chunks[lo & 511] + chunks[512 + (lo >> 9 & 511)]
-                + chunks[1024 + (lo >> 18 & 511)] + chunks[1536 + (lo >> 27 & 511)]
-                + chunks[2048 + (lo >> 36 & 511)] + chunks[2560 + (lo >> 45)])
-        hi = h >> COPY
-        if hi:
-            lost += (chunks[hi & 511] + chunks[512 + (hi >> 9 & 511)]
-                     + chunks[1024 + (hi >> 18 & 511)] + chunks[1536 + (hi >> 27 & 511)]
-                     + chunks[2048 + (hi >> 36 & 511)] + chunks[2560 + (hi >> 45)])
+        lost = 0.0
+        for m in (h & ALL, h >> COPY):  # the second copies: with two decks
+            if m:
+                lost += (chunks[m & 511] + chunks[512 + (m >> 9 & 511)]
+                         + chunks[1024 + (m >> 18 & 511)] + chunks[1536 + (m >> 27 & 511)]
+                         + chunks[2048 + (m >> 36 & 511)] + chunks[2560 + (m >> 45)])
         return lost
 
     def scores(self) -> list[float]:
