@@ -32,7 +32,7 @@ from typing import Any, Final
 
 from ..core.cards import VIASHI_CARDS
 from ..core.hidden import NoDeal
-from ..games.melds import KINDS, SUITS, Scoring, best_score, identities, solve
+from ..games.melds import KINDS, SUITS, Scoring, best_score, identities, six_colors, solve
 from .core import NOBODY, Event, FastState, Rng, core_copy
 
 N_CARDS = 54
@@ -344,18 +344,6 @@ def _inside_runs(names: tuple[str, ...], run_min: int) -> tuple[int, ...]:
     return tuple(sorted(inside))
 
 
-def six_colors(stands: list[int]) -> bool:
-    """Six cards of a run in a row by rank, each of a different color."""
-    order = sorted(stands, key=lambda i: i % 9)
-    for k in range(len(order) - 5):
-        seen = 0
-        for i in order[k:k + 6]:
-            seen |= 1 << (i // 9)
-        if seen == 63:
-            return True
-    return False
-
-
 class Meld:
     """A meld on the table or being tabled. Never changed once made: a card added makes a new
     one, so that copies of a position share their melds (and its points, cached below)."""
@@ -534,7 +522,8 @@ def meld_points(meld: Meld, tables: Tables) -> list[float]:
     if meld.kind == COLOR:
         for j in runs_within(stands, tables.run_min):
             points[owners[j]] += value[stands[j]]
-    elif meld.kind == RUN and tables.bonus and six_colors(stands):
+    elif meld.kind == RUN and tables.bonus and six_colors(
+            [(i % 9 + 1, SUITS[i // 9]) for i in stands]):
         points[meld.owner] += tables.bonus
     return points
 
