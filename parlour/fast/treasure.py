@@ -532,7 +532,6 @@ def meld_points(meld: Meld, tables: Tables) -> list[float]:
 class TreasureFast(FastState):
     """A match of Treasure: the hand under way, the totals, and who acts in which phase."""
 
-    events: list[Event] | None
     hidden: Hidden | None
 
     def __init__(self, players: int, decks: int, second_gods: bool, target: float, bonus: bool,
@@ -594,12 +593,6 @@ class TreasureFast(FastState):
         self.turns_in_hand = src.turns_in_hand
         self.phase = src.phase
         self.actor = src.actor
-
-    def emit(self, kind: int, seat: int = -1, other: int = -1, cards: tuple[int, ...] = (),
-             more: tuple[int, ...] = ()) -> None:
-        events = self.events
-        if events is not None:
-            events.append(Event(kind, seat, other, cards, more))
 
     # A hand: the deal ----------------------------------------------------------------------------
     def deck(self) -> list[int]:
@@ -1061,6 +1054,9 @@ class TreasureFast(FastState):
             return
         self.starter = (self.starter + 1) % self.players
         self.deal()
+
+    def round_count(self) -> int:
+        return self.hand_number  # a match is hands played to the points target
 
     def returns(self) -> list[float]:
         return list(self.totals)

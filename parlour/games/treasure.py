@@ -223,6 +223,41 @@ OPENS = {kind: Open(kind) for kind in KINDS}
 DISCARDS = {card: Discard(card) for card in VIASHI_CARDS}
 
 
+def action_id(action) -> int:
+    """The core's number of an action (parlour/fast/treasure.py: the one numbering)."""
+    for number, simple in enumerate((DRAW, TAKE, TAKE_PILE, CLOSE)):
+        if action == simple:
+            return number
+    if isinstance(action, Open):
+        return core.OPEN + KINDS.index(action.kind)
+    if isinstance(action, Discard):
+        return core.DISCARD + CARD_INDEX[action.card]
+    as_number = core.ITSELF if action.as_ is None else SUIT_CARD_INDEX[action.as_]
+    if isinstance(action, Lay):
+        return core.LAY + CARD_INDEX[action.card] * 46 + as_number
+    if isinstance(action, Add):
+        if not 0 <= action.meld < MAX_MELDS:
+            raise ValueError("no such meld")
+        return core.ADD + (action.meld * 54 + CARD_INDEX[action.card]) * 46 + as_number
+    raise ValueError(f"{action!r} is not a Treasure action")
+
+
+def action_of(number: int):
+    """The action the core numbers so."""
+    if number < core.OPEN:
+        return (DRAW, TAKE, TAKE_PILE, CLOSE)[number]
+    if number < core.DISCARD:
+        return OPENS[KINDS[number - core.OPEN]]
+    if number < core.LAY:
+        return DISCARDS[VIASHI_CARDS[number - core.DISCARD]]
+    if number < core.ADD:
+        card, stand = divmod(number - core.LAY, 46)
+        return Lay(VIASHI_CARDS[card], None if stand == core.ITSELF else SUIT_CARDS[stand])
+    rest, stand = divmod(number - core.ADD, 46)
+    meld, card = divmod(rest, 54)
+    return Add(VIASHI_CARDS[card], meld, None if stand == core.ITSELF else SUIT_CARDS[stand])
+
+
 @dataclass(slots=True)
 class TableMeld:
     owner: int
@@ -314,28 +349,10 @@ class Treasure(Game):
                             f"open run|set|color, lay CARD (lay 3P=9P for a changing card), "
                             f"close, add CARD to N or discard CARD")
 
-    @property
-    def action_space_size(self) -> int:
-        return 7 + 54 + 54 * 46 + MAX_MELDS * 54 * 46
-
-    def action_id(self, action) -> int:
-        return action_id(action)
-
-    def action_from_id(self, number: int):
-        if number < 4:
-            return (DRAW, TAKE, TAKE_PILE, CLOSE)[number]
-        if number < 7:
-            return OPENS[KINDS[number - 4]]
-        if number < 61:
-            return DISCARDS[VIASHI_CARDS[number - 7]]
-        number -= 61
-        if number < 54 * 46:
-            card, as_number = divmod(number, 46)
-            return Lay(VIASHI_CARDS[card], None if as_number == 45 else SUIT_CARDS[as_number])
-        number -= 54 * 46
-        rest, as_number = divmod(number, 46)
-        meld, card = divmod(rest, 54)
-        return Add(VIASHI_CARDS[card], meld, None if as_number == 45 else SUIT_CARDS[as_number])
+    # One numbering of the actions, the core's: records, adapters and search use it alike.
+    action_space_size = core.ADD + MAX_MELDS * 54 * 46
+    action_id = staticmethod(action_id)
+    action_from_id = staticmethod(action_of)
 
     # The table: the piles in the middle, each seat's melds before it with the gods' effects.
     how_to_play = {
@@ -420,25 +437,6 @@ def _prompt(view: dict) -> str:
         return f"to act: {who}: lay cards into the {view['pending']['kind']}, then close"
     drawn = f" (drew {view['drawn']})" if view.get("drawn") else ""
     return f"to act: {who}{drawn}: table a meld (open run|set|color), add to one, or discard"
-
-
-def action_id(action) -> int:
-    """The core's number of an action (parlour/fast/treasure.py: the one numbering)."""
-    for number, simple in enumerate((DRAW, TAKE, TAKE_PILE, CLOSE)):
-        if action == simple:
-            return number
-    if isinstance(action, Open):
-        return core.OPEN + KINDS.index(action.kind)
-    if isinstance(action, Discard):
-        return core.DISCARD + CARD_INDEX[action.card]
-    as_number = core.ITSELF if action.as_ is None else SUIT_CARD_INDEX[action.as_]
-    if isinstance(action, Lay):
-        return core.LAY + CARD_INDEX[action.card] * 46 + as_number
-    if isinstance(action, Add):
-        if not 0 <= action.meld < MAX_MELDS:
-            raise ValueError("no such meld")
-        return core.ADD + (action.meld * 54 + CARD_INDEX[action.card]) * 46 + as_number
-    raise ValueError(f"{action!r} is not a Treasure action")
 
 
 def _card_as(text: str) -> tuple[str, str | None]:
@@ -562,7 +560,7 @@ class TreasureState(WrappedState):
         return self.core.estimate()
 
     def round_count(self) -> int:
-        return self.core.hand_number  # a match is hands played to the points target
+        return self.core.round_count()
 
     # The contract ----------------------------------------------------------------------------
     def legal_actions(self) -> list:
