@@ -1,4 +1,8 @@
-"""Treasure on integers (the twin of parlour/games/treasure.py), every option and player count.
+"""Treasure's rules, the only copy: the deal, drawing, taking the discard or the whole pile, tabling
+melds card by card and adding to them, discarding, going out, the gods' 27 effects and the scores,
+in the order of docs/rules/treasure.md (seed 003; GAMES.md's rulings). parlour/games/treasure.py is
+the readable layer on top: action objects, notation, views, the scorer and the log, narrated from
+the events a step emits.
 
 A card is its index in VIASHI_CARDS: suit * 9 + rank - 1 for the five suits (W R P B G), 45 + the
 god's rank - 1 for the gods, so that the gods are the sixth suit and a suit is a 9-bit chunk of a
@@ -9,37 +13,39 @@ where is never seen, so `key()` speaks of cards, not copies.
 
 Where each hand card came from, as everyone saw it, is `tag` by physical card: -1 for a card
 taken from the discard pile, else the number of the draw pile it came from (0 the deal's). Of two
-copies in a hand the one everyone knew of leaves first, else the one from the earlier pile (the
-readable hand lists cards in the order they came, and pile numbers only grow).
+copies in a hand the one everyone knew of leaves first, else the one from the earlier pile.
 
-An action is the readable game's `action_id`: 0 draw, 1 take, 2 take pile, 3 close, 4 + kind
+Actions, the game's one numbering (Game.action_id): 0 draw, 1 take, 2 take pile, 3 close, 4 + kind
 (run, set, color) open, 7 + card discard, LAY + card * 46 + what it stands for (45: itself), ADD
 + (meld * 54 + card) * 46 + what it stands for.
 
 The effects in force are a 27-bit mask (bit god * 3 + kind) read from the table; each mask's
-rules (points by kind and card, loose values, which cards may change) are built once from the
-readable game's own Scoring. `chances` counts the deals and the reshuffles of the discard pile.
+rules (points by kind and card, loose values, which cards may change) are built once from its
+Scoring (parlour/games/melds.py, the solver's). `chances` counts the deals and the reshuffles of
+the discard pile.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import replace
+from typing import Any, Final
 
-from ..core.cards import GODS, VIASHI_CARDS
+from ..core.cards import VIASHI_CARDS
 from ..core.hidden import NoDeal
-from ..games.melds import KINDS, SUITS, identities
-from ..games.treasure import _inside_runs, treasure_scoring
-from .core import NOBODY, FastState, Rng
+from ..games.melds import KINDS, SUITS, Scoring, best_score, identities, six_colors, solve
+from .core import NOBODY, Event, FastState, Rng, core_copy
 
-CARD: dict[str, int] = {name: i for i, name in enumerate(VIASHI_CARDS)}
 N_CARDS = 54
 COPY = 54  # the second copy of card c is c + COPY
 ALL = (1 << N_CARDS) - 1
-SUIT_CARDS = (1 << 45) - 1
 HAND_SIZE = 9
+# Engine limits, not rules: a hand in which nobody goes out is called after this many rounds of
+# turns, and a match stops after this many hands (highest total wins).
 ROUND_LIMIT = 50
 HAND_LIMIT = 40
+MAX_MELDS = 36  # 108 cards make at most 36 melds
 KNOWN = -1
+NO_HAND = -2  # last_out before any hand has ended
 
 RUN = 0
 SET = 1
@@ -60,11 +66,24 @@ DRAWING = 0
 PLAYING = 1
 BUILDING = 2
 OVER = 3
-PHASES = {"draw": DRAWING, "play": PLAYING, "build": BUILDING, "over": OVER}
+PHASES = ("draw", "play", "build", "over")
 
-
-def card_of(name: str) -> int:
-    return CARD[name]
+# Events ---------------------------------------------------------------------------------------
+# What a step did, for the readable layer's log and the lab's counts. Search leaves `events` None
+# and none are made.
+DEALT: Final = 0  # a hand dealt: seat starts, hand number `other`, cards[0] turned up
+DREW: Final = 1  # seat drew (what, only it saw)
+TOOK: Final = 2  # seat took cards[0], the top discard
+TOOK_PILE: Final = 3  # seat took the whole discard pile, `other` cards
+TABLED: Final = 4  # seat tabled a meld of kind `other`: cards, standing for `more`
+ADDED: Final = 5  # seat added cards[0], standing for more[0], to meld `other`
+DISCARDED: Final = 6  # seat discarded cards[0]
+RESHUFFLED: Final = 7  # the discard pile but its top became a new draw pile
+ALL_DRAW_THREE: Final = 8  # the Builder tabled in a run
+WENT_OUT: Final = 9  # seat emptied its hand: the hand is scored (last_scores)
+CALLED: Final = 10  # nobody went out in ROUND_LIMIT rounds: the hand is scored
+EVENT_NAMES: Final = ("dealt", "drew", "took", "took pile", "tabled", "added", "discarded",
+                      "reshuffled", "all draw three", "went out", "hand called")
 
 
 def stand_of(rank: int, suit: str) -> int:
@@ -102,6 +121,64 @@ FEWEST_MISSING: list[list[int]] = [[_fewest_missing(k, m) if k >= 3 else 9 for m
 def _ranks(mask: int) -> int:
     """The ranks (9 bits) a 54-bit mask holds in any suit."""
     return (mask | mask >> 9 | mask >> 18 | mask >> 27 | mask >> 36 | mask >> 45) & 511
+
+
+# The gods' effects ------------------------------------------------------------------------------
+def effect(god: int, kind: int) -> int:
+    """An effect's bit: a god tabled in a meld of a kind."""
+    return god * 3 + kind
+
+
+# The cancellers: a god tabled in this kind cancels every effect of the named god.
+CANCELLERS: Final = ((effect(DARK_LORD, RUN), LADY), (effect(SEDUCTRESS, COLOR), PROTECTRESS),
+                     (effect(MINION, SET), FRIEND))
+# Other players' melds of a kind may be added to while this effect is in force.
+LAY_OFF: Final = (effect(LADY, RUN), effect(FRIEND, SET), effect(PROTECTRESS, COLOR))
+
+
+def in_force(given: int, odd: int) -> tuple[int, int]:
+    """The effects in force and the gods cancelled, from the effects the gods on the table give
+    (`given`) and those given by an odd number of gods (`odd`). No effect applies twice; a
+    canceller cancels every effect of both copies of the named god, and a second canceller
+    cancels the cancellation."""
+    cancelled = 0
+    off = 0
+    for canceller, god in CANCELLERS:
+        if odd >> canceller & 1:
+            cancelled |= 1 << god
+            off |= 7 << (god * 3)
+    return given & ~off, cancelled
+
+
+def scoring_of(active: int, bonus: bool) -> Scoring:
+    """What the effects in force make of the points, the melds' lengths and the cards that may
+    change (seed 003's list of the 27, in the solver's terms); `bonus`: Loot's six-color bonus
+    counts on the table."""
+    def on(god: int, kind: int) -> bool:
+        return bool(active >> effect(god, kind) & 1)
+
+    def mult(double: int, half: int, kind: int) -> float:
+        return (2 if on(double, kind) else 1) * (0.5 if on(half, kind) else 1)
+
+    return Scoring(
+        base=4,
+        run_min=3 if on(BUILDER, COLOR) else 4,
+        color_min=3 if on(BUILDER, SET) else 4,
+        run_mult=mult(LADY, DARK_LORD, SET),
+        color_mult=mult(PROTECTRESS, SEDUCTRESS, RUN),
+        set_mult=mult(FRIEND, MINION, COLOR),
+        suit_mult=(mult(LADY, DARK_LORD, COLOR), mult(FRIEND, MINION, RUN), 1, 1,
+                   mult(PROTECTRESS, SEDUCTRESS, SET), 1),
+        fool_mult=2 if on(CHANGELING, RUN) else 1,
+        hand_zero=on(THIEF, COLOR),
+        hand_nine=True,
+        rank_wild_suits=frozenset(suit for suit, god, kind in (("P", THIEF, RUN),
+                                                               ("B", CHANGELING, SET))
+                                  if on(god, kind)),
+        color_wild_ranks=frozenset(rank for rank, god, kind in ((5, THIEF, SET),
+                                                                (1, CHANGELING, COLOR))
+                                   if on(god, kind)),
+        bonus=5 if bonus else 0)
 
 
 # The rules in force ----------------------------------------------------------------------------
@@ -200,8 +277,8 @@ class Rules:
     """What a set of effects makes of the game, in tables."""
 
     def __init__(self, active: int, bonus: bool) -> None:
-        effects = frozenset((GODS[k // 3], KINDS[k % 3]) for k in range(27) if active >> k & 1)
-        sc = treasure_scoring(effects, bonus)
+        sc = scoring_of(active, bonus)
+        self.scoring = sc
         tables = _tables.get(sc)
         if tables is None:
             tables = _tables[sc] = Tables(sc)
@@ -217,10 +294,11 @@ class Rules:
         self.bonus = tables.bonus
         self.tables = tables
         # The kinds of other players' melds a card may be added to.
-        self.lay_off = ((1 << RUN if active >> (LADY * 3 + RUN) & 1 else 0)
-                        | (1 << COLOR if active >> (PROTECTRESS * 3 + COLOR) & 1 else 0)
-                        | (1 << SET if active >> (FRIEND * 3 + SET) & 1 else 0))
-        self.builder_run = bool(active >> (BUILDER * 3 + RUN) & 1)
+        self.lay_off = 0
+        for kind in range(3):
+            if active >> LAY_OFF[kind] & 1:
+                self.lay_off |= 1 << kind
+        self.builder_run = bool(active >> effect(BUILDER, RUN) & 1)
 
 
 _rules: dict[int, Rules] = {}
@@ -234,10 +312,12 @@ def rules_for(active: int, bonus: bool) -> Rules:
     return rules
 
 
-# The cards of a tabled color that lie in runs within it, by its stands and the shortest run: the
-# readable game's own answer (which of two equal arrangements counts decides whose card scores).
+# The cards of a tabled color that lie in runs within it, by its stands and the shortest run (the
+# most cards such runs can hold; with two copies of a card, the one tabled first): the solver's
+# answer, which of two equal arrangements counts deciding whose card scores.
 _within: dict[tuple[int, ...], tuple[int, ...]] = {}
 WITHIN_MOST = 100_000
+_runs_only: dict[int, Scoring] = {}
 
 
 def runs_within(stands: list[int], run_min: int) -> tuple[int, ...]:
@@ -248,21 +328,20 @@ def runs_within(stands: list[int], run_min: int) -> tuple[int, ...]:
     if inside is None:
         if len(_within) >= WITHIN_MOST:
             _within.clear()
-        names = tuple(VIASHI_CARDS[i] for i in stands)
-        inside = _within[key] = tuple(sorted(_inside_runs(names, run_min)))
+        inside = _within[key] = _inside_runs(tuple(VIASHI_CARDS[i] for i in stands), run_min)
     return inside
 
 
-def six_colors(stands: list[int]) -> bool:
-    """Six cards of a run in a row by rank, each of a different color."""
-    order = sorted(stands, key=lambda i: i % 9)
-    for k in range(len(order) - 5):
-        seen = 0
-        for i in order[k:k + 6]:
-            seen |= 1 << (i // 9)
-        if seen == 63:
-            return True
-    return False
+def _inside_runs(names: tuple[str, ...], run_min: int) -> tuple[int, ...]:
+    scoring = _runs_only.get(run_min)
+    if scoring is None:
+        scoring = _runs_only[run_min] = Scoring(base=1, run_min=run_min, set_min=99,
+                                                color_min=99, hand_zero=True, bonus=0)
+    inside: set[int] = set()
+    for run in solve(names, scoring).melds:
+        for name in run.cards:
+            inside.add(next(j for j, n in enumerate(names) if n == name and j not in inside))
+    return tuple(sorted(inside))
 
 
 class Meld:
@@ -321,6 +400,23 @@ NO_GODS: list[int] = []  # a new meld's gods (never changed: grown() makes a new
 NO_POINTS: list[float] = []  # a meld's points before it is scored (replaced, never changed)
 
 
+def ranks_held(lo: int, hi: int) -> tuple[int, int, int]:
+    """The ranks (9 bits each) these cards (first copies, second copies) hold once or more,
+    twice or more, three times or more."""
+    a1 = a2 = a3 = 0
+    for m in (lo, hi):
+        while m:
+            x = m & 511
+            a3 |= a2 & x
+            a2 |= a1 & x
+            a1 |= x
+            m >>= 9
+    return a1, a2, a3
+
+
+NO_STANDS: Final[list[int]] = []  # a meld not yet opened (never changed)
+
+
 def can_complete(kind: int, stands: list[int], held: int, hand: int, rules: Rules) -> bool:
     """Can a meld of this kind standing as `stands` (ranks `held`) grow from this hand (physical
     mask) into a valid one? A meld is only opened, and a card only laid, if it can."""
@@ -336,15 +432,7 @@ def can_complete(kind: int, stands: list[int], held: int, hand: int, rules: Rule
             return (lo & bits).bit_count() + (hi & bits).bit_count() + wild >= need
         if wild >= need:
             return True
-        a1 = a2 = a3 = 0
-        for m in (lo & ~rw, hi & ~rw):
-            for s in range(6):
-                x = m >> (9 * s) & 511
-                a3 |= a2 & x
-                a2 |= a1 & x
-                a1 |= x
-        most = 3 if a3 else 2 if a2 else 1 if a1 else 0
-        return most + wild >= need
+        return bool(ranks_held(lo & ~rw, hi & ~rw)[need - wild - 1])
     if kind == COLOR:
         cw = rules.color_wild
         wild = (lo & cw).bit_count() + (hi & cw).bit_count()
@@ -434,7 +522,8 @@ def meld_points(meld: Meld, tables: Tables) -> list[float]:
     if meld.kind == COLOR:
         for j in runs_within(stands, tables.run_min):
             points[owners[j]] += value[stands[j]]
-    elif meld.kind == RUN and tables.bonus and six_colors(stands):
+    elif meld.kind == RUN and tables.bonus and six_colors(
+            [(i % 9 + 1, SUITS[i // 9]) for i in stands]):
         points[meld.owner] += tables.bonus
     return points
 
@@ -443,65 +532,99 @@ def meld_points(meld: Meld, tables: Tables) -> list[float]:
 class TreasureFast(FastState):
     """A match of Treasure: the hand under way, the totals, and who acts in which phase."""
 
+    hidden: Hidden | None
+
     def __init__(self, players: int, decks: int, second_gods: bool, target: float, bonus: bool,
-                 rng: Rng, chances: int, totals: list[float], hand_number: int, starter: int,
-                 hands: list[int], tag: list[int], discard: list[int], draw: list[int],
-                 pile_number: int, table: list[Meld], pending: Meld | None,
-                 builder_drawn: bool, drawn: int, active: int, cancelled: int, rules: Rules,
-                 turns_in_hand: int, phase: int, actor: int) -> None:
+                 rng: Rng, src: TreasureFast | None = None) -> None:
         self.players = players
         self.decks = decks
         self.second_gods = second_gods
         self.target = target  # the points that end the match; 0: a single hand
         self.bonus = bonus  # the six-color bonus counts on the table
         self.rng = rng
-        self.chances = chances
-        self.totals = totals
-        self.hand_number = hand_number
-        self.starter = starter
-        self.hands = hands
-        self.tag = tag  # by physical card in a hand: KNOWN or the draw pile it came from
-        self.discard = discard
-        self.draw = draw  # top last
-        self.pile_number = pile_number
-        self.table = table
-        self.pending = pending  # the meld the seat to act is tabling
-        self.builder_drawn = builder_drawn
-        self.drawn = drawn  # the card the seat to act drew this turn, or -1
-        self.active = active  # the effects in force, bit god * 3 + kind
-        self.cancelled = cancelled  # the gods whose effects are cancelled, bit by god
-        self.rules = rules
-        self.turns_in_hand = turns_in_hand
-        self.phase = phase
-        self.actor = actor
-        self.hidden: Hidden | None = None  # determinize's work for one seat, until a step
+        self.events = None
+        self.hidden = None  # determinize's work for one seat, until a step
+        if src is None:  # deal() or a saved position sets the rest
+            self.chances = 0
+            self.totals = [0.0] * players
+            self.hand_number = 0
+            self.starter = 0
+            self.tag = [0] * (2 * N_CARDS)
+            self.last_out = NO_HAND
+            self.last_hands: list[int] = []
+            self.last_table: list[float] = []
+            self.last_scores: list[float] = []
+            self.hands = [0] * players
+            self.discard: list[int] = []
+            self.draw: list[int] = []
+            self.pile_number = 0
+            self.table: list[Meld] = []
+            self.pending: Meld | None = None
+            self.builder_drawn = False
+            self.drawn = -1
+            self.active = 0
+            self.cancelled = 0
+            self.rules = rules_for(0, bonus)
+            self.turns_in_hand = 0
+            self.phase = DRAWING
+            self.actor = 0
+            return
+        self.chances = src.chances
+        self.totals = src.totals[:]
+        self.hand_number = src.hand_number
+        self.starter = src.starter
+        self.tag = src.tag[:]  # by physical card in a hand: KNOWN or the draw pile it came from
+        # The hand last ended: who went out (-1: it was called), the hands left, the points.
+        self.last_out = src.last_out
+        self.last_hands = src.last_hands  # (never changed: end_hand makes new lists)
+        self.last_table = src.last_table
+        self.last_scores = src.last_scores
+        self.hands = src.hands[:]
+        self.discard = src.discard[:]
+        self.draw = src.draw[:]  # top last
+        self.pile_number = src.pile_number
+        self.table = src.table[:]
+        self.pending = src.pending  # the meld the seat to act is tabling
+        self.builder_drawn = src.builder_drawn
+        self.drawn = src.drawn  # the card the seat to act drew this turn, or -1
+        self.active = src.active  # the effects in force, bit god * 3 + kind
+        self.cancelled = src.cancelled  # the gods whose effects are cancelled, bit by god
+        self.rules = src.rules
+        self.turns_in_hand = src.turns_in_hand
+        self.phase = src.phase
+        self.actor = src.actor
 
     # A hand: the deal ----------------------------------------------------------------------------
     def deck(self) -> list[int]:
+        """The pack in the readable deck's order (a shuffle of it deals what the records hold):
+        one Viashi deck, or two (the second copy of card c is c + COPY), or two without the
+        second set of gods (the suit cards twice, then the gods)."""
         if self.decks == 1:
             return list(range(N_CARDS))
-        second = range(COPY, COPY + N_CARDS) if self.second_gods else range(COPY, COPY + 45)
-        return list(range(N_CARDS)) + list(second)
+        if self.second_gods:
+            return list(range(2 * N_CARDS))
+        return list(range(45)) + list(range(COPY, COPY + 45)) + list(range(45, N_CARDS))
 
-    def deal(self) -> None:
-        """Nine each, the next card turned up, the rest face down."""
+    def deal(self, cards: list[int] | None = None) -> None:
+        """Nine each, one at a time from the starter, the next card turned up, the rest face
+        down. `cards` stacks the deck (top first); without it the pack is shuffled."""
         n = self.players
-        cards = self.deck()
-        self.rng.shuffle(cards)
+        if cards is None:
+            cards = self.deck()
+            self.rng.shuffle(cards)
         self.chances += 1
         self.hand_number += 1
         tag = self.tag
         hands = [0] * n
-        for seat in range(n):
-            m = 0
-            for p in cards[HAND_SIZE * seat:HAND_SIZE * (seat + 1)]:
-                m |= 1 << p
-                tag[p] = 0
-            hands[seat] = m
         dealt = HAND_SIZE * n
+        for i in range(dealt):
+            p = cards[i]
+            seat = (self.starter + i) % n
+            hands[seat] |= 1 << p
+            tag[p] = 0
         self.hands = hands
         self.discard = [cards[dealt]]
-        self.draw = cards[dealt + 1:]
+        self.draw = cards[dealt + 1:][::-1]
         self.pile_number = 0
         self.table = []
         self.pending = None
@@ -513,6 +636,7 @@ class TreasureFast(FastState):
         self.turns_in_hand = 0
         self.phase = DRAWING
         self.actor = self.starter
+        self.emit(DEALT, self.starter, self.hand_number, (cards[dealt] % COPY,))
 
     # The contract --------------------------------------------------------------------------------
     def to_act(self) -> int:
@@ -543,74 +667,10 @@ class TreasureFast(FastState):
         lo = hand & ALL
         hi = hand >> COPY
         cards = lo | hi
-        # Runs and sets: cards that may change rank stand apart.
-        rw = rules.rank_wild
-        if rw:
-            wild = (lo & rw).bit_count() + (hi & rw).bit_count()
-            lo &= ~rw
-            hi &= ~rw
-        else:
-            wild = 0
-        x = lo | hi
-        if FEWEST_MISSING[rules.run_min][(x | x >> 9 | x >> 18 | x >> 27 | x >> 36
-                                          | x >> 45) & 511] <= wild:
-            actions.append(OPEN + RUN)
-        if wild >= 3:
-            actions.append(OPEN + SET)
-        else:
-            # The ranks held once, twice, three times or more, suit by suit.
-            a1 = lo & 511
-            y = lo >> 9 & 511
-            a2 = a1 & y
-            a1 |= y
-            y = lo >> 18 & 511
-            a3 = a2 & y
-            a2 |= a1 & y
-            a1 |= y
-            y = lo >> 27 & 511
-            a3 |= a2 & y
-            a2 |= a1 & y
-            a1 |= y
-            y = lo >> 36 & 511
-            a3 |= a2 & y
-            a2 |= a1 & y
-            a1 |= y
-            y = lo >> 45
-            a3 |= a2 & y
-            a2 |= a1 & y
-            a1 |= y
-            if hi:
-                for s in range(6):
-                    y = hi >> (9 * s) & 511
-                    a3 |= a2 & y
-                    a2 |= a1 & y
-                    a1 |= y
-            if a3 if wild == 0 else a2 if wild == 1 else a1:
-                actions.append(OPEN + SET)
-        # Colors: cards that may change color stand apart.
-        lo = hand & ALL
-        hi = hand >> COPY
-        cw = rules.color_wild
-        if cw:
-            wild = (lo & cw).bit_count() + (hi & cw).bit_count()
-            lo &= ~cw
-            hi &= ~cw
-        else:
-            wild = 0
-        need = rules.color_min - wild  # cards of one suit wanted beside those that change
-        if hi:
-            color = (POP[lo & 511] + POP[hi & 511] >= need
-                     or POP[lo >> 9 & 511] + POP[hi >> 9 & 511] >= need
-                     or POP[lo >> 18 & 511] + POP[hi >> 18 & 511] >= need
-                     or POP[lo >> 27 & 511] + POP[hi >> 27 & 511] >= need
-                     or POP[lo >> 36 & 511] + POP[hi >> 36 & 511] >= need
-                     or POP[lo >> 45] + POP[hi >> 45] >= rules.color_min)
-        else:
-            color = (POP[lo & 511] >= need or POP[lo >> 9 & 511] >= need
-                     or POP[lo >> 18 & 511] >= need or POP[lo >> 27 & 511] >= need
-                     or POP[lo >> 36 & 511] >= need or POP[lo >> 45] >= rules.color_min)
-        if color:
-            actions.append(OPEN + COLOR)
+        # A meld is opened only if the hand can complete it.
+        for kind in (RUN, SET, COLOR):
+            if can_complete(kind, NO_STANDS, 0, hand, rules):
+                actions.append(OPEN + kind)
         changing = rules.changing
         lay_off = rules.lay_off
         base = ADD
@@ -625,12 +685,8 @@ class TreasureFast(FastState):
                         actions.append(base + (low.bit_length() - 1) * 46 + ITSELF)
                         fits ^= low
             base += 54 * 46
-        actions += DISCARDS[0][cards & 511]
-        actions += DISCARDS[1][cards >> 9 & 511]
-        actions += DISCARDS[2][cards >> 18 & 511]
-        actions += DISCARDS[3][cards >> 27 & 511]
-        actions += DISCARDS[4][cards >> 36 & 511]
-        actions += DISCARDS[5][cards >> 45]
+        for suit in range(6):
+            actions += DISCARDS[suit][cards >> (9 * suit) & 511]
         return actions
 
     def changing_adds(self, meld: Meld, cards: int, fits: int, base: int,
@@ -687,23 +743,7 @@ class TreasureFast(FastState):
             if need <= 0:
                 ok = 511
             else:
-                # The ranks held once, twice, three times or more (cards of fixed rank).
-                a1 = a2 = a3 = 0
-                x = lo & ~rw
-                while x:
-                    y = x & 511
-                    a3 |= a2 & y
-                    a2 |= a1 & y
-                    a1 |= y
-                    x >>= 9
-                x = hi & ~rw
-                while x:
-                    y = x & 511
-                    a3 |= a2 & y
-                    a2 |= a1 & y
-                    a1 |= y
-                    x >>= 9
-                ok = a1 if need == 1 else a2 if need == 2 else a3
+                ok = ranks_held(lo & ~rw, hi & ~rw)[need - 1]
             if n:
                 ok &= 1 << (stands[0] % 9)
             fitting = RANK_SPREAD[ok]
@@ -732,11 +772,9 @@ class TreasureFast(FastState):
         changing = rules.changing
         if not changing & cards:
             m = cards & fitting
-            actions = LAYS[0][m & 511] + LAYS[1][m >> 9 & 511]
-            actions += LAYS[2][m >> 18 & 511]
-            actions += LAYS[3][m >> 27 & 511]
-            actions += LAYS[4][m >> 36 & 511]
-            actions += LAYS[5][m >> 45]
+            actions = []
+            for suit in range(6):
+                actions += LAYS[suit][m >> (9 * suit) & 511]
         else:
             actions = []
             rank_wild = rules.rank_wild
@@ -776,14 +814,20 @@ class TreasureFast(FastState):
         self.hidden = None
         seat = self.actor
         phase = self.phase
+        events = self.events
         if phase == DRAWING:
+            # Draw, take the top discard, or take the whole discard pile.
             if action == DRAW:
                 p = self.draw_one(seat)
                 self.drawn = p if p < COPY else p - COPY
+                if events is not None:
+                    events.append(Event(DREW, seat))
             elif action == TAKE:
                 p = self.discard.pop()
                 self.hands[seat] |= 1 << p
                 self.tag[p] = KNOWN
+                if events is not None:
+                    events.append(Event(TOOK, seat, -1, (p % COPY,)))
             else:
                 h = self.hands[seat]
                 tag = self.tag
@@ -791,6 +835,8 @@ class TreasureFast(FastState):
                     h |= 1 << p
                     tag[p] = KNOWN
                 self.hands[seat] = h
+                if events is not None:
+                    events.append(Event(TOOK_PILE, seat, len(self.discard)))
                 self.discard = []
             self.phase = PLAYING
         elif phase == PLAYING:
@@ -802,10 +848,13 @@ class TreasureFast(FastState):
                 c = rest % 54
                 p = self.take_from_hand(seat, c)
                 meld = self.table[number]
-                self.table[number] = meld.grown(p, c if stand == ITSELF else stand, seat)
+                stand = c if stand == ITSELF else stand
+                self.table[number] = meld.grown(p, stand, seat)
+                if events is not None:
+                    events.append(Event(ADDED, seat, number, (c,), (stand,)))
                 self.table_changed(c >= 45 or (meld.kind == COLOR and meld.stands[0] >= 45))
                 if not self.hands[seat]:
-                    self.end_hand()
+                    self.end_hand(seat)
             elif action >= DISCARD:
                 self.drawn = -1
                 c = action - DISCARD
@@ -818,12 +867,14 @@ class TreasureFast(FastState):
                     h ^= 1 << c
                     self.hands[seat] = h
                 self.discard.append(p)
+                if events is not None:
+                    events.append(Event(DISCARDED, seat, -1, (c,)))
                 if not h:
-                    self.end_hand()
+                    self.end_hand(seat)  # "play ends when one player empties his hand"
                     return
                 self.turns_in_hand += 1
                 if self.turns_in_hand >= ROUND_LIMIT * self.players:
-                    self.end_hand()
+                    self.end_hand(-1)
                 else:
                     self.actor = seat + 1 if seat + 1 < self.players else 0
                     self.phase = DRAWING
@@ -835,11 +886,15 @@ class TreasureFast(FastState):
             assert pending is not None
             self.table.append(pending)
             self.pending = None
+            if events is not None:
+                events.append(Event(TABLED, seat, pending.kind,
+                                    tuple([p % COPY for p in pending.cards]),
+                                    tuple(pending.stands)))
             self.table_changed(bool(pending.gods)
                                or (pending.kind == COLOR and pending.stands[0] >= 45))
             self.phase = PLAYING
             if not self.hands[seat]:
-                self.end_hand()
+                self.end_hand(seat)
         else:
             c = (action - LAY) // 46
             stand = (action - LAY) % 46
@@ -867,6 +922,7 @@ class TreasureFast(FastState):
             self.rng.shuffle(draw)
             self.pile_number += 1
             self.chances += 1
+            self.emit(RESHUFFLED)
         p = draw.pop()
         self.hands[seat] |= 1 << p
         self.tag[p] = self.pile_number
@@ -897,6 +953,7 @@ class TreasureFast(FastState):
         if self.rules.builder_run and not self.builder_drawn:
             # Every player draws three, once: no effect applies twice.
             self.builder_drawn = True
+            self.emit(ALL_DRAW_THREE)
             n = self.players
             for k in range(n):
                 seat = (self.actor + k) % n
@@ -922,21 +979,10 @@ class TreasureFast(FastState):
                         if c >= COPY:
                             c -= COPY
                         if c >= 45:
-                            k = (c - 45) * 3 + RUN
+                            k = effect(c - 45, RUN)
                             given |= 1 << k
                             odd ^= 1 << k
-            cancelled = 0
-            off = 0
-            if odd >> (DARK_LORD * 3 + RUN) & 1:
-                cancelled |= 1 << LADY
-                off |= 7 << (LADY * 3)
-            if odd >> (SEDUCTRESS * 3 + COLOR) & 1:
-                cancelled |= 1 << PROTECTRESS
-                off |= 7 << (PROTECTRESS * 3)
-            if odd >> (MINION * 3 + SET) & 1:
-                cancelled |= 1 << FRIEND
-                off |= 7 << (FRIEND * 3)
-            active = given & ~off
+            active, cancelled = in_force(given, odd)
             rules = rules_for(active, self.bonus)
             if rules.run_min == run_min:
                 break
@@ -946,10 +992,10 @@ class TreasureFast(FastState):
         self.rules = rules
 
     # Scoring --------------------------------------------------------------------------------------
-    def scores(self) -> list[float]:
-        """Each seat's table points and hand points as if the hand ended now."""
-        rules = self.rules
-        tables = rules.tables
+    def table_points(self) -> list[float]:
+        """"Cards on the table score 4 points each" (a color holding a run: 4 in each), under
+        the effects in force, for the player who laid each card."""
+        tables = self.rules.tables
         points = [0.0] * self.players
         for meld in self.table:
             if meld.scored_by is not tables:
@@ -958,25 +1004,41 @@ class TreasureFast(FastState):
             mp = meld.points
             for s in range(len(mp)):
                 points[s] += mp[s]
-        if not rules.hand_zero:
-            chunks = tables.loose_chunks
-            for s in range(self.players):
-                h = self.hands[s]
-                lo = h & ALL
-                lost = (chunks[lo & 511] + chunks[512 + (lo >> 9 & 511)]
-                        + chunks[1024 + (lo >> 18 & 511)] + chunks[1536 + (lo >> 27 & 511)]
-                        + chunks[2048 + (lo >> 36 & 511)] + chunks[2560 + (lo >> 45)])
-                hi = h >> COPY
-                if hi:
-                    lost += (chunks[hi & 511] + chunks[512 + (hi >> 9 & 511)]
-                             + chunks[1024 + (hi >> 18 & 511)] + chunks[1536 + (hi >> 27 & 511)]
-                             + chunks[2048 + (hi >> 36 & 511)] + chunks[2560 + (hi >> 45)])
-                points[s] += lost
         return points
 
-    def end_hand(self) -> None:
-        totals = self.totals
+    def hand_points(self, seat: int) -> float:
+        """"Cards in the hand (whether they can be combined or not!) are worth negative their
+        rank number, unless they are changing cards or god cards, in which case they are worth
+        -9" (each card's value under the effects in force)."""
+        chunks = self.rules.tables.loose_chunks
+        h = self.hands[seat]
+        lost = 0.0
+        for m in (h & ALL, h >> COPY):  # the second copies: with two decks
+            if m:
+                lost += (chunks[m & 511] + chunks[512 + (m >> 9 & 511)]
+                         + chunks[1024 + (m >> 18 & 511)] + chunks[1536 + (m >> 27 & 511)]
+                         + chunks[2048 + (m >> 36 & 511)] + chunks[2560 + (m >> 45)])
+        return lost
+
+    def scores(self) -> list[float]:
+        """Each seat's table points and hand points as if the hand ended now."""
+        points = self.table_points()
+        if not self.rules.hand_zero:
+            for s in range(self.players):
+                points[s] += self.hand_points(s)
+        return points
+
+    def end_hand(self, out: int) -> None:
+        """The hand is scored (`out`: who emptied his hand, -1 if it was called); a match
+        goes on to its points target (as many below zero also ends it), a single hand ends."""
+        table = self.table_points()
         scores = self.scores()
+        self.last_out = out
+        self.last_hands = self.hands[:]
+        self.last_table = table
+        self.last_scores = scores
+        self.emit(WENT_OUT if out >= 0 else CALLED, out)
+        totals = self.totals
         for s in range(self.players):
             totals[s] += scores[s]
         target = self.target
@@ -993,6 +1055,9 @@ class TreasureFast(FastState):
         self.starter = (self.starter + 1) % self.players
         self.deal()
 
+    def round_count(self) -> int:
+        return self.hand_number  # a match is hands played to the points target
+
     def returns(self) -> list[float]:
         return list(self.totals)
 
@@ -1004,15 +1069,23 @@ class TreasureFast(FastState):
             scores[s] = totals[s] + scores[s]
         return scores
 
+    # The heuristic (medium) ---------------------------------------------------------------------
+    heuristic = True
+
+    def heuristic_action(self, legal: list[int]) -> int:
+        seat = self.actor
+        pending = self.pending
+        return heuristic_choice(
+            legal, seat, sorted([p % COPY for p in _cards(self.hands[seat])]),
+            [p % COPY for p in self.discard], [(m.kind, m.stands, m.owners) for m in self.table],
+            None if pending is None else (pending.kind, [p % COPY for p in pending.cards],
+                                          pending.stands),
+            self.active, self.bonus, self.players)
+
     # Copies and what a seat may know --------------------------------------------------------------
     def copy(self) -> TreasureFast:
-        twin = TreasureFast(self.players, self.decks, self.second_gods, self.target, self.bonus,
-                            self.rng, self.chances, self.totals[:], self.hand_number,
-                            self.starter, self.hands[:], self.tag[:], self.discard[:],
-                            self.draw[:], self.pile_number, self.table[:], self.pending,
-                            self.builder_drawn, self.drawn, self.active, self.cancelled,
-                            self.rules, self.turns_in_hand, self.phase, self.actor)
-        return twin
+        return TreasureFast(self.players, self.decks, self.second_gods, self.target, self.bonus,
+                            self.rng, self)
 
     def determinize(self, seat: int, rng: Rng) -> TreasureFast:
         """Other hands and the draw pile dealt afresh: cards taken from the discard pile stay
@@ -1100,7 +1173,11 @@ class TreasureFast(FastState):
                 tuple(p % COPY for p in self.discard), tuple(p % COPY for p in self.draw),
                 self.pile_number, tuple(meld_key(m) for m in self.table),
                 meld_key(self.pending), self.builder_drawn, self.drawn, self.active,
-                self.cancelled, self.turns_in_hand, self.phase, self.actor)
+                self.cancelled, self.turns_in_hand, self.phase, self.actor, self.last_out,
+                tuple(self.last_hands), tuple(self.last_table), tuple(self.last_scores))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, TreasureFast) and self.key() == other.key()
 
 
 class Hidden:
@@ -1168,69 +1245,228 @@ class Hidden:
         self.hands = hands
 
 
-# From the readable game ---------------------------------------------------------------------------
-def twin(state: Any, seed: int) -> TreasureFast | None:
-    game = state.game
-    if game.info.id != "treasure":
-        return None
-    options = game.options
-    points = options["points"]
-    n = game.players
-    copies: dict[int, int] = {}
-
-    def physical(name: str) -> int:
-        c = card_of(name)
-        if c in copies:
-            return c + COPY
-        copies[c] = 1
-        return c
-
-    tag = [0] * (2 * N_CARDS)
-    hands = [0] * n
-    for s in range(n):
-        for name, t in zip(state.hands[s], state.tags[s]):
-            p = physical(name)
-            hands[s] |= 1 << p
-            tag[p] = t
-    discard = [physical(c) for c in state.discard]
-    draw = [physical(c) for c in state.draw]
-
-    def meld_of(meld: Any) -> Meld:
-        return make_meld(meld.owner, KINDS.index(meld.kind), [physical(c) for c in meld.cards],
-                    [stand_of(r, s) for r, s in meld.stands], list(meld.owners))
-    table = [meld_of(m) for m in state.table]
-    pending = None if state.pending is None else meld_of(state.pending)
-    reshuffles = state.reshuffles
-    phase = PHASES[state.phase]
-    bonus = bool(options["six_color_bonus"])
-    fast = TreasureFast(n, options["decks"], bool(options["second_gods"]),
-                        0.0 if points is None else float(points), bonus, Rng(seed),
-                        state.hand_number + reshuffles, [float(t) for t in state.totals],
-                        state.hand_number, state.starter, hands, tag, discard, draw,
-                        state.pile_number, table, pending, state.builder_drawn,
-                        -1 if state.drawn is None else card_of(state.drawn), 0, 0,
-                        rules_for(0, bonus), state.turns_in_hand, phase,
-                        NOBODY if phase == OVER else state.to_act)
-    fast.effects()
-    return fast
+# The heuristic (medium) -------------------------------------------------------------------------
+# It plans with the meld solver: takes the discard (or the pile) when it improves the hand's best
+# arrangement, tables a meld of that arrangement when doing so pays (the effects of its gods cost
+# the others at least as much as they cost it), adds loose cards to melds, and discards the card
+# it misses least. From what the seat to act sees, so that its player can ask it of a view.
+WILD_PLAN: Final = 9  # hands above this plan as if no card could change rank or color
+WILD_MOST: Final = 2  # and so do hands with more changing cards than this
+# The solver's time grows steeply past this many cards (under a millisecond at 12, seconds at 24,
+# and search asks the heuristic at every move of its playouts): the pile is taken only into a
+# hand of at most CORE cards, and a bigger hand is planned from its CORE best-connected cards and
+# discards from the rest.
+CORE: Final = 12
+NAMES: Final = VIASHI_CARDS
 
 
-def encode(action: Any) -> int:
-    text = str(action)
-    if text in ("draw", "take", "take pile", "close"):
-        return ("draw", "take", "take pile", "close").index(text)
-    kind = getattr(action, "kind", None)
-    if kind is not None:
-        return OPEN + KINDS.index(kind)
-    card = card_of(action.card)
-    as_ = getattr(action, "as_", "no")
-    if as_ == "no":
-        return DISCARD + card
-    stand = ITSELF if as_ is None else card_of(as_)
-    meld = getattr(action, "meld", None)
-    if meld is None:
-        return LAY + card * 46 + stand
-    return ADD + (int(meld) * 54 + card) * 46 + stand
+def _cards(mask: int) -> list[int]:
+    cards: list[int] = []
+    while mask:
+        low = mask & -mask
+        cards.append(low.bit_length() - 1)
+        mask ^= low
+    return cards
+
+
+def _without(hand: list[str], cards: list[str]) -> list[str]:
+    rest = list(hand)
+    for card in cards:
+        rest.remove(card)
+    return rest
+
+
+def _partners(card: str, hand: list[str]) -> int:
+    """How many other cards of the hand could meld with this one: the same rank, or the same
+    suit within two ranks."""
+    c = CARD_NUMBER[card]
+    rank, suit = c % 9, c // 9
+    count = -1
+    for other in hand:
+        o = CARD_NUMBER[other]
+        if o % 9 == rank or (o // 9 == suit and abs(o % 9 - rank) <= 2):
+            count += 1
+    return count
+
+
+CARD_NUMBER: Final = {name: c for c, name in enumerate(VIASHI_CARDS)}
+
+
+def _best_connected(hand: list[str], size: int) -> tuple[list[str], list[str]]:
+    """The `size` cards of a big hand with the most partners, and the rest."""
+    order = sorted(range(len(hand)), key=lambda i: -_partners(hand[i], hand))
+    keep = set(order[:size])
+    return ([c for i, c in enumerate(hand) if i in keep],
+            [c for i, c in enumerate(hand) if i not in keep])
+
+
+def _plannable(sc: Scoring, hand: list[str]) -> Scoring:
+    """The scoring to plan this hand with. Changing cards multiply the solver's work (a third in
+    a hand of nine: up to tens of ms a solve, a fourth: hundreds): a big hand, or one with many of
+    them, is planned as if no card could change (the moves offered still allow them)."""
+    if (sc.rank_wild_suits or sc.color_wild_ranks) and (
+            len(hand) > WILD_PLAN
+            or sum(1 for c in hand if sc.rank_wild(c) or sc.color_wild(c)) > WILD_MOST):
+        return replace(sc, rank_wild_suits=frozenset(), color_wild_ranks=frozenset())
+    return sc
+
+
+def _stand_value(sc: Scoring, kind: int, stand: int) -> float:
+    return float(sc.card_value(KINDS[kind], stand % 9 + 1, SUITS[stand // 9]))
+
+
+def heuristic_choice(legal: list[int], seat: int, held: list[int], pile: list[int],
+                     melds: list[tuple[int, list[int], list[int]]],
+                     pending: tuple[int, list[int], list[int]] | None, active: int, bonus: bool,
+                     players: int) -> int:
+    """The medium player's move among `legal`, from what the seat to act sees: its hand (cards
+    in card order), the discard pile, the melds on the table (kind, what each card stands for,
+    who laid it), the meld it is tabling (kind, cards, stands), the effects in force."""
+    hand = [NAMES[c] for c in held]
+    sc = _plannable(scoring_of(active, bonus), hand)
+    if legal[0] < CLOSE or TAKE in legal:
+        if len(hand) >= CORE:
+            return DRAW if DRAW in legal else legal[0]
+        return _draw(legal, hand, [NAMES[c] for c in pile], sc)
+    if pending is not None:
+        return _lay(legal, seat, hand, pending, melds, active, bonus, players)
+    spare: list[str] = []
+    if len(hand) > CORE:
+        hand, spare = _best_connected(hand, CORE)
+    now = best_score(hand, sc)
+    # Add a card to a meld when it is worth more there than in the hand's best plan.
+    for action in legal:
+        if action >= ADD:
+            rest, stand = divmod(action - ADD, 46)
+            number, c = divmod(rest, 54)
+            if NAMES[c] in hand:
+                worth = _stand_value(sc, melds[number][0], c if stand == ITSELF else stand)
+                if worth + best_score(_without(hand, [NAMES[c]]), sc) > now:
+                    return action
+    opens = [action - OPEN for action in legal if OPEN <= action < DISCARD]
+    if opens:
+        meld = _meld_to_table(hand, opens, sc, seat, melds, active, bonus, players)
+        if meld is not None:
+            return OPEN + KINDS.index(meld.kind)
+    discards = [action for action in legal if DISCARD <= action < LAY]
+    if spare:
+        return max((a for a in discards if NAMES[a - DISCARD] in spare),
+                   key=lambda a: (-_partners(NAMES[a - DISCARD], spare + hand), (a - DISCARD) % 9))
+
+    def keep_value(action: int) -> tuple[float, int]:
+        return best_score(_without(hand, [NAMES[action - DISCARD]]), sc), (action - DISCARD) % 9
+    return max(discards, key=keep_value)
+
+
+def _draw(legal: list[int], hand: list[str], pile: list[str], sc: Scoring) -> int:
+    now = best_score(hand, sc)
+    if TAKE_PILE in legal and len(hand) + len(pile) <= CORE:
+        # The pile brings its worst cards too: take it for a clear gain only.
+        if best_score(hand + pile, sc) - now > 4 + len(pile):
+            return TAKE_PILE
+    if TAKE in legal and pile:
+        with_top = max(best_score([c for c in hand + [pile[-1]] if c != out], sc)
+                       for out in set(hand))
+        if with_top > now:
+            return TAKE
+    return DRAW if DRAW in legal else legal[0]
+
+
+def _meld_to_table(hand: list[str], kinds: list[int], sc: Scoring, seat: int,
+                   melds: list[tuple[int, list[int], list[int]]], active: int, bonus: bool,
+                   players: int) -> Any:
+    """The first meld of the hand's best arrangement, of a kind that may be opened, whose
+    tabling pays; None if none does."""
+    for meld in solve(hand, sc).melds:
+        if KINDS.index(meld.kind) in kinds and _pays(meld, hand, seat, melds, active, bonus,
+                                                      players):
+            return meld
+    return None
+
+
+def _lay(legal: list[int], seat: int, now: list[str], pending: tuple[int, list[int], list[int]],
+         melds: list[tuple[int, list[int], list[int]]], active: int, bonus: bool,
+         players: int) -> int:
+    """The next card of the meld the heuristic chose to table: the hand it chose from is the
+    hand now and the cards laid, and the same choice is made again from it."""
+    kind, laid, stands = pending
+    hand = sorted(now + [NAMES[c] for c in laid], key=CARD_NUMBER.__getitem__)
+    sc = _plannable(scoring_of(active, bonus), hand)
+    if len(hand) > CORE:
+        hand = _best_connected(hand, CORE)[0]
+    plan: list[int] = []
+    meld = _meld_to_table(hand, [kind], sc, seat, melds, active, bonus, players)
+    if meld is not None:
+        plan = [LAY + CARD_NUMBER[c] * 46 + (ITSELF if c == i else CARD_NUMBER[i])
+                for c, i in zip(meld.cards, meld.idents)]
+        for c, stand in zip(laid, stands):
+            done = LAY + c * 46 + (ITSELF if c == stand else stand)
+            if done in plan:
+                plan.remove(done)
+    for lay in plan:
+        if lay in legal:
+            return lay
+    return CLOSE if CLOSE in legal else legal[0]
+
+
+def _pays(meld: Any, hand: list[str], seat: int, melds: list[tuple[int, list[int], list[int]]],
+          active: int, bonus: bool, players: int) -> bool:
+    """Tabling this meld pays unless the effects of its gods help the others' tables more than
+    they help our table and hand."""
+    gods = [CARD_NUMBER[c] - 45 for c in meld.cards if CARD_NUMBER[c] >= 45]
+    if not gods:
+        return True
+    kind = KINDS.index(meld.kind)
+    kinds = (kind, RUN) if kind == COLOR and meld.runs else (kind,)
+    given = odd = active
+    for god in gods:
+        for k in kinds:
+            given |= 1 << effect(god, k)
+            odd ^= 1 << effect(god, k)
+    after = in_force(given, odd)[0]
+    before_sc, after_sc = scoring_of(active, bonus), scoring_of(after, bonus)
+    rest = _without(hand, list(meld.cards))
+    tabled = sum(_stand_value(after_sc, kind, CARD_NUMBER[i]) for i in meld.idents)
+    mine = (best_score(rest, _plannable(after_sc, rest)) + tabled
+            - best_score(hand, _plannable(before_sc, hand)))
+    theirs = []
+    for s in range(players):
+        change = 0.0
+        for k, meld_stands, owners in melds:
+            for stand, owner in zip(meld_stands, owners):
+                if owner == s:
+                    change += _stand_value(after_sc, k, stand) - _stand_value(before_sc, k, stand)
+        if s == seat:
+            mine += change
+        else:
+            theirs.append(change)
+    return mine >= max(theirs, default=0.0) - 2
+
+
+# Every field of a position but its options, generator, events and the rules the effects make:
+# what a pickled readable state keeps (a compiled position does not pickle; its melds are kept
+# as meld_fields()).
+FIELDS: Final = ("chances", "totals", "hand_number", "starter", "tag", "last_out", "last_hands",
+                 "last_table", "last_scores", "hands", "discard", "draw", "pile_number",
+                 "table", "pending", "builder_drawn", "drawn", "turns_in_hand", "phase", "actor")
+
+
+def meld_fields(meld: Meld) -> tuple[int, int, list[int], list[int], list[int]]:
+    return meld.owner, meld.kind, meld.cards, meld.stands, meld.owners
+
+
+def start(players: int, decks: int, second_gods: bool, target: float, bonus: bool, rng: Rng,
+          cards: list[int] | None, events: list[Event] | None = None) -> TreasureFast:
+    """A new match dealt from `cards` (physical cards, top first) or a shuffle."""
+    position = TreasureFast(players, decks, second_gods, target, bonus, rng)
+    position.events = events
+    position.deal(cards)
+    return position
+
+
+def twin(state: Any, seed: int) -> FastState | None:
+    """The core position of a readable state, for the search."""
+    return core_copy(state, TreasureFast, seed)
 
 
 def census(fast: TreasureFast) -> list[int]:

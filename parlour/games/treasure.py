@@ -2,19 +2,19 @@
 sets and colors and extend them, and go out; every god tabled changes the rules at once, by the
 kind of meld it is tabled in.
 
-Rule text: shared/seeds/003 (Treasure, and Loot for what Treasure keeps); rulings: shared/GAMES.md
-(Treasure). Read this module beside docs/rules/treasure.md. A turn: draw, take the top discard or
-take the whole pile; table melds and add to them (one card at a time, so a meld is opened, laid
-card by card and closed); discard one. Play ends when a hand empties; table cards score 4 each,
-hand cards minus their rank.
+The rules are parlour/fast/treasure.py's, the integer core, and only there. This is the readable
+layer on it: the game's options, the actions and their notation, the words of a refusal, the
+views, the scorer for real cards, the table's scene and the terminal's picture, and the log told
+from the core's events. Rule text: shared/seeds/003 (Treasure, and Loot for what Treasure keeps);
+rulings: shared/GAMES.md (Treasure); the rules page: docs/rules/treasure.md.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from functools import lru_cache
+from collections import deque
+from dataclasses import dataclass
 
-from ..agents.base import Agent
+from ..agents.base import CoreHeuristic
 from ..core.cards import (
     GOD_RANK,
     GODS,
@@ -27,11 +27,13 @@ from ..core.cards import (
     viashi_suit,
 )
 from ..core.errors import IllegalAction, OptionError
-from ..core.game import Game, GameInfo, Option, PhasedState
-from ..core.hidden import redeal
+from ..core.game import Game, GameInfo, Option
 from ..core.registry import register
 from ..core.scene import item, pile, seat_entry, zone
 from ..core.scorer import Scorer, to_result
+from ..core.wrapped import WrappedState
+from ..fast import treasure as core
+from ..fast.core import Rng, SourceRng
 from .loot import (  # Treasure is Loot with more to do
     KNOWN,
     Discard,
@@ -48,26 +50,20 @@ from .melds import (
     SUITS,
     Arrangement,
     Scoring,
-    best_score,
     ident,
-    identities,
     read_card,
-    six_colors,
     solve,
-    sort_cards,
-    valid,
 )
 
-HAND_SIZE = 9
-# Engine limits, not rules: a hand in which nobody goes out is called after this many rounds of
-# turns, and a match stops after this many hands (highest total wins).
-ROUND_LIMIT = 50
-HAND_LIMIT = 40
-MAX_MELDS = 36  # 108 cards make at most 36 melds
+HAND_SIZE = core.HAND_SIZE
+ROUND_LIMIT = core.ROUND_LIMIT
+HAND_LIMIT = core.HAND_LIMIT
+MAX_MELDS = core.MAX_MELDS
 SUIT_CARDS = VIASHI_CARDS[:45]  # what a changing card may stand for
 RANK = {card: viashi_rank(card) for card in VIASHI_CARDS}
 SUIT = {card: viashi_suit(card) for card in VIASHI_CARDS}
 SUIT_CARD_INDEX = {c: i for i, c in enumerate(SUIT_CARDS)}
+LOG_SHOWN = 30
 VIASHI_DOUBLE_ONE_GODS = Deck("viashi_double_one_gods", "Viashi double deck, one set of gods",
                               SUIT_CARDS * 2 + GODS)
 
@@ -101,55 +97,41 @@ EFFECTS = {
     ("Changeling", "run"): "fools (9) are worth double points",
     ("Changeling", "color"): "queens (1) may change their color",
 }
-# The cancellers: god tabled in this kind cancels all effects of the named god.
-CANCELS = {("DarkLord", "run"): "Lady", ("Seductress", "color"): "Protectress",
-           ("Minion", "set"): "Friend"}
-CANCELLED_BY = {named: canceller for canceller, named in CANCELS.items()}
-LAY_OFF = {"run": ("Lady", "run"), "color": ("Protectress", "color"), "set": ("Friend", "set")}
+
+
+def _effect_bits(effects) -> int:
+    """(god, kind) names as the core's effect bits."""
+    bits = 0
+    for god, kind in effects:
+        bits |= 1 << core.effect(GODS.index(god), KINDS.index(kind))
+    return bits
+
+
+def _effect_names(bits: int) -> frozenset:
+    return frozenset((GODS[k // 3], KINDS[k % 3]) for k in range(27) if bits >> k & 1)
+
+
+def _god_names(bits: int) -> frozenset:
+    return frozenset(god for g, god in enumerate(GODS) if bits >> g & 1)
 
 
 def active_effects(copies) -> tuple[frozenset, frozenset]:
-    """The effects in force, from the gods on the table: `copies` lists, for each god card
-    tabled, (god, kinds it is tabled in). No effect applies twice; a canceller cancels every
-    effect of both copies of the named god, a second canceller cancels the cancellation.
-    Returns (active effects, cancelled gods)."""
-    counts: dict[tuple[str, str], int] = {}
+    """The effects in force, from the gods on the table (the core's in_force): `copies` lists,
+    for each god card tabled, (god, kinds it is tabled in). Returns (active effects, cancelled
+    gods)."""
+    given = odd = 0
     for god, kinds in copies:
         for kind in kinds:
-            counts[(god, kind)] = counts.get((god, kind), 0) + 1
-    cancelled = frozenset(named for named, canceller in CANCELLED_BY.items()
-                          if counts.get(canceller, 0) % 2 == 1)
-    active = frozenset(key for key in counts if key[0] not in cancelled)
-    return active, cancelled
+            bit = 1 << core.effect(GODS.index(god), KINDS.index(kind))
+            given |= bit
+            odd ^= bit
+    active, cancelled = core.in_force(given, odd)
+    return _effect_names(active), _god_names(cancelled)
 
 
 def treasure_scoring(active, six_color_bonus: bool = False) -> Scoring:
-    """The Scoring in force under these effects (a set of (god, kind))."""
-    def on(god, kind):
-        return (god, kind) in active
-
-    def mult(double, half):
-        return (2 if on(*double) else 1) * (0.5 if on(*half) else 1)
-
-    wind = mult(("Lady", "color"), ("DarkLord", "color"))
-    flame = mult(("Friend", "run"), ("Minion", "run"))
-    leaf = mult(("Protectress", "set"), ("Seductress", "set"))
-    return Scoring(
-        base=4,
-        run_min=3 if on("Builder", "color") else 4,
-        color_min=3 if on("Builder", "set") else 4,
-        run_mult=mult(("Lady", "set"), ("DarkLord", "set")),
-        color_mult=mult(("Protectress", "run"), ("Seductress", "run")),
-        set_mult=mult(("Friend", "color"), ("Minion", "color")),
-        suit_mult=(wind, flame, 1, 1, leaf, 1),
-        fool_mult=2 if on("Changeling", "run") else 1,
-        hand_zero=on("Thief", "color"),
-        hand_nine=True,
-        rank_wild_suits=frozenset(s for s, e in (("P", ("Thief", "run")),
-                                                  ("B", ("Changeling", "set"))) if on(*e)),
-        color_wild_ranks=frozenset(r for r, e in ((5, ("Thief", "set")),
-                                                   (1, ("Changeling", "color"))) if on(*e)),
-        bonus=5 if six_color_bonus else 0)
+    """The Scoring in force under these effects (a set of (god, kind)): the core's."""
+    return core.scoring_of(_effect_bits(active), six_color_bonus)
 
 
 def parse_gods(words) -> list[tuple[str, tuple[str, ...]]]:
@@ -241,14 +223,39 @@ OPENS = {kind: Open(kind) for kind in KINDS}
 DISCARDS = {card: Discard(card) for card in VIASHI_CARDS}
 
 
-def _stand(card: str, as_: str | None) -> tuple[int, str]:
-    target = card if as_ is None else as_
-    return viashi_rank(target), viashi_suit(target)
+def action_id(action) -> int:
+    """The core's number of an action (parlour/fast/treasure.py: the one numbering)."""
+    for number, simple in enumerate((DRAW, TAKE, TAKE_PILE, CLOSE)):
+        if action == simple:
+            return number
+    if isinstance(action, Open):
+        return core.OPEN + KINDS.index(action.kind)
+    if isinstance(action, Discard):
+        return core.DISCARD + CARD_INDEX[action.card]
+    as_number = core.ITSELF if action.as_ is None else SUIT_CARD_INDEX[action.as_]
+    if isinstance(action, Lay):
+        return core.LAY + CARD_INDEX[action.card] * 46 + as_number
+    if isinstance(action, Add):
+        if not 0 <= action.meld < MAX_MELDS:
+            raise ValueError("no such meld")
+        return core.ADD + (action.meld * 54 + CARD_INDEX[action.card]) * 46 + as_number
+    raise ValueError(f"{action!r} is not a Treasure action")
 
 
-def _as(card: str, rank: int, suit: str) -> str | None:
-    name = ident(rank, suit)
-    return None if name == card else name
+def action_of(number: int):
+    """The action the core numbers so."""
+    if number < core.OPEN:
+        return (DRAW, TAKE, TAKE_PILE, CLOSE)[number]
+    if number < core.DISCARD:
+        return OPENS[KINDS[number - core.OPEN]]
+    if number < core.LAY:
+        return DISCARDS[VIASHI_CARDS[number - core.DISCARD]]
+    if number < core.ADD:
+        card, stand = divmod(number - core.LAY, 46)
+        return Lay(VIASHI_CARDS[card], None if stand == core.ITSELF else SUIT_CARDS[stand])
+    rest, stand = divmod(number - core.ADD, 46)
+    meld, card = divmod(rest, 54)
+    return Add(VIASHI_CARDS[card], meld, None if stand == core.ITSELF else SUIT_CARDS[stand])
 
 
 @dataclass(slots=True)
@@ -258,10 +265,6 @@ class TableMeld:
     cards: list  # card names
     stands: list  # (rank, suit) each card stands for
     owners: list  # who tabled each card (lay-offs score for the one who laid them)
-
-    def copy(self) -> TableMeld:
-        return TableMeld(self.owner, self.kind, list(self.cards), list(self.stands),
-                         list(self.owners))
 
 
 # The game --------------------------------------------------------------------------------------
@@ -346,42 +349,10 @@ class Treasure(Game):
                             f"open run|set|color, lay CARD (lay 3P=9P for a changing card), "
                             f"close, add CARD to N or discard CARD")
 
-    @property
-    def action_space_size(self) -> int:
-        return 7 + 54 + 54 * 46 + MAX_MELDS * 54 * 46
-
-    def action_id(self, action) -> int:
-        for number, simple in enumerate((DRAW, TAKE, TAKE_PILE, CLOSE)):
-            if action == simple:
-                return number
-        if isinstance(action, Open):
-            return 4 + KINDS.index(action.kind)
-        if isinstance(action, Discard):
-            return 7 + CARD_INDEX[action.card]
-        as_number = 45 if action.as_ is None else SUIT_CARD_INDEX[action.as_]
-        if isinstance(action, Lay):
-            return 61 + CARD_INDEX[action.card] * 46 + as_number
-        if isinstance(action, Add):
-            if not 0 <= action.meld < MAX_MELDS:
-                raise ValueError("no such meld")
-            return 61 + 54 * 46 + (action.meld * 54 + CARD_INDEX[action.card]) * 46 + as_number
-        raise ValueError(f"{action!r} is not a Treasure action")
-
-    def action_from_id(self, number: int):
-        if number < 4:
-            return (DRAW, TAKE, TAKE_PILE, CLOSE)[number]
-        if number < 7:
-            return OPENS[KINDS[number - 4]]
-        if number < 61:
-            return DISCARDS[VIASHI_CARDS[number - 7]]
-        number -= 61
-        if number < 54 * 46:
-            card, as_number = divmod(number, 46)
-            return Lay(VIASHI_CARDS[card], None if as_number == 45 else SUIT_CARDS[as_number])
-        number -= 54 * 46
-        rest, as_number = divmod(number, 46)
-        meld, card = divmod(rest, 54)
-        return Add(VIASHI_CARDS[card], meld, None if as_number == 45 else SUIT_CARDS[as_number])
+    # One numbering of the actions, the core's: records, adapters and search use it alike.
+    action_space_size = core.ADD + MAX_MELDS * 54 * 46
+    action_id = staticmethod(action_id)
+    action_from_id = staticmethod(action_of)
 
     # The table: the piles in the middle, each seat's melds before it with the gods' effects.
     how_to_play = {
@@ -479,526 +450,287 @@ def _card_as(text: str) -> tuple[str, str | None]:
     return card, None if target == card else target
 
 
-# The rules -------------------------------------------------------------------------------------
-class TreasureState(PhasedState):
+# The readable position: a core position (parlour/fast/treasure.py) and what the log and the
+# views show of it. Every rule is the core's; this only names, words and narrates.
+PHASE_NAMES = core.PHASES
+
+
+def _names(mask: int) -> list[str]:
+    """The cards of a hand mask, in deck order (both copies of a card with two decks)."""
+    names = []
+    for copy in (mask & core.ALL, mask >> core.COPY):
+        while copy:
+            low = copy & -copy
+            names.append(low.bit_length() - 1)
+            copy ^= low
+    return [VIASHI_CARDS[c] for c in sorted(names)]
+
+
+def _stands(stands) -> list[tuple[int, str]]:
+    return [(RANK[VIASHI_CARDS[i]], SUIT[VIASHI_CARDS[i]]) for i in stands]
+
+
+def _table_meld(meld) -> TableMeld:
+    return TableMeld(meld.owner, KINDS[meld.kind],
+                     [VIASHI_CARDS[p % core.COPY] for p in meld.cards], _stands(meld.stands),
+                     list(meld.owners))
+
+
+class TreasureState(WrappedState):
+    core_module = core
+    copied = ("log",)
+
     def __init__(self, game: Treasure, seed: int, deck: list[str] | None):
         super().__init__(game, seed, deck)
-        n = game.players
-        self.totals = [0.0] * n
-        self.hand_number = 0
-        self.starter = 0
-        self.results: list[dict] = []
-        self.log: list[str] = []
-        self.reshuffles = 0  # of a discard pile, in every hand so far: chance events, for search
-        self.winners: list[int] | None = None
-        self._deal(deck)
+        options = game.options
+        self.log: deque[str] = deque(maxlen=LOG_SHOWN)
+        cards = None
+        if deck is not None:
+            seen: set[int] = set()  # the second copy of a card is card + COPY
+            cards = []
+            for name in deck:
+                c = CARD_INDEX[name]
+                cards.append(c + core.COPY if c in seen else c)
+                seen.add(c)
+        points = options["points"]
+        events: list = []
+        self._start(core.start(game.players, options["decks"], bool(options["second_gods"]),
+                               0.0 if points is None else float(points),
+                               bool(options["six_color_bonus"]), SourceRng(self._generator),
+                               cards, events), events)
 
-    def _deal(self, deck: list[str] | None) -> None:
-        n = self.game.players
-        cards = list(deck) if deck is not None else list(self.game.deck().cards)
-        if deck is None:
-            self.rng.shuffle(cards)
-        self.hand_number += 1
-        self.hands: list[list[str]] = [[] for _ in range(n)]
-        # Where each hand card came from as everyone saw it (as in Loot): KNOWN, or the number
-        # of the draw pile it came from. Parallel to the hands.
-        self.tags: list[list[int]] = [[] for _ in range(n)]
-        for i in range(HAND_SIZE * n):
-            seat = (self.starter + i) % n
-            self.hands[seat].append(cards[i])
-            self.tags[seat].append(0)
-        rest = cards[HAND_SIZE * n:]
-        self.discard = [rest[0]]
-        self.draw = rest[1:][::-1]  # top of the pile last
-        self.pile_number = 0
-        self.table: list[TableMeld] = []
-        self.pending: TableMeld | None = None
-        self.builder_drawn = False
-        self.drawn: str | None = None  # the card the seat to act drew this turn
-        self._effects()
-        self.turns_in_hand = 0
-        self.phase = "draw"
-        self.to_act = self.starter
-        self._log(f"hand {self.hand_number}: seat {self.starter} starts; {rest[0]} is "
-                  f"turned up")
+    # What the tests, the views and the table read -------------------------------------------
+    phase = property(lambda self: PHASE_NAMES[self.core.phase])
+    to_act = property(lambda self: self.current_player)
+    hand_number = property(lambda self: self.core.hand_number)
+    totals = property(lambda self: list(self.core.totals))
 
-    def _log(self, text: str) -> None:
-        self.log.append(text)
+    @property
+    def hands(self) -> list[list[str]]:
+        """Each hand in deck order, but the card the seat to act drew this turn last (as it
+        came)."""
+        position = self.core
+        hands = [_names(h) for h in position.hands]
+        if position.drawn >= 0 and position.actor >= 0:
+            hand = hands[position.actor]
+            drawn = VIASHI_CARDS[position.drawn]
+            if drawn in hand:
+                hand.remove(drawn)
+                hand.append(drawn)
+        return hands
+    discard = property(lambda self: [VIASHI_CARDS[p % core.COPY] for p in self.core.discard])
+    draw = property(lambda self: [VIASHI_CARDS[p % core.COPY] for p in self.core.draw])
+    table = property(lambda self: [_table_meld(m) for m in self.core.table])
+    pending = property(lambda self: None if self.core.pending is None
+                       else _table_meld(self.core.pending))
+    drawn = property(lambda self: None if self.core.drawn < 0 else VIASHI_CARDS[self.core.drawn])
+    active = property(lambda self: _effect_names(self.core.active))
+    cancelled = property(lambda self: _god_names(self.core.cancelled))
+    scoring = property(lambda self: self.core.rules.scoring)
 
-    # The effects in force ----------------------------------------------------------------------
-    def _effects(self) -> None:
-        """Recompute the effects from the table (they only ever grow, except by cancelling)."""
-        run_min = 4
-        while True:
-            copies = []
-            for meld in self.table:
-                # Only a color of gods holding a run gives its gods a second effect.
-                within = _runs_within(meld, run_min) if meld.kind == "color" and \
-                    meld.stands[0][1] == "god" else ()
-                for j, card in enumerate(meld.cards):
-                    if is_god(card):
-                        kinds = (meld.kind, "run") if j in within else (meld.kind,)
-                        copies.append((card, kinds))
-            active, cancelled = active_effects(copies)
-            scoring = treasure_scoring(active, self.game.options["six_color_bonus"])
-            if scoring.run_min == run_min:
-                break
-            run_min = scoring.run_min  # the Builder in a color: god colors may hold more runs
-        self.active, self.cancelled, self.scoring = active, cancelled, scoring
-        # The cards that may change rank, and color, under these effects.
-        self._rank_wild = frozenset(c for c in SUIT_CARDS if scoring.rank_wild(c)) \
-            if scoring.rank_wild_suits else frozenset()
-        self._color_wild = frozenset(c for c in SUIT_CARDS if scoring.color_wild(c)) \
-            if scoring.color_wild_ranks else frozenset()
+    @property
+    def winners(self) -> list[int] | None:
+        if self.core.phase != core.OVER:
+            return None
+        best = max(self.core.totals)
+        return [s for s, t in enumerate(self.core.totals) if t == best]
 
-    def _table_changed(self) -> None:
-        self._effects()
-        if ("Builder", "run") in self.active and not self.builder_drawn:
-            # "as soon as the builder is placed on the table all players draw three additional
-            # cards" (GAMES.md: this is the Builder in a run). Once: no effect applies twice.
-            self.builder_drawn = True
-            n = self.game.players
-            self._log("the Builder is tabled in a run: every player draws three cards")
-            for k in range(n):
-                seat = (self.to_act + k) % n
-                for _ in range(3):
-                    if not self._draw_one(seat):
-                        break
+    @property
+    def results(self) -> list[dict]:
+        """The last hand's result (what the views show; the totals hold the hands before)."""
+        position = self.core
+        out = position.last_out
+        if out == core.NO_HAND:
+            return []
+        how = f"seat {out} went out" if out >= 0 else \
+            f"nobody went out in {ROUND_LIMIT} rounds: the hand is called"
+        ended = position.hand_number - (position.phase != core.OVER)
+        return [{"hand": ended, "how": how, "out": None if out < 0 else out,
+                 "hands": [_names(h) for h in position.last_hands],
+                 "table_points": list(position.last_table), "scores": list(position.last_scores)}]
+
+    def table_points(self) -> list[float]:
+        return self.core.table_points()
+
+    def hand_points(self, seat: int) -> float:
+        return self.core.hand_points(seat)
+
+    def estimate(self) -> list[float]:
+        """For search that stops early: the totals as if the hand ended now."""
+        return self.core.estimate()
+
+    def round_count(self) -> int:
+        return self.core.round_count()
 
     # The contract ----------------------------------------------------------------------------
-
     def legal_actions(self) -> list:
-        phase = self.phase
-        if phase == "draw":
-            actions = []
-            if self.draw or len(self.discard) > 1:
-                actions.append(DRAW)
-            if self.discard:
-                actions.append(TAKE)
-            if len(self.discard) > 1:
-                actions.append(TAKE_PILE)
-            return actions
-        if phase == "over":
-            return []
-        seat = self.to_act
-        hand = self.hands[seat]
-        if phase == "build":
-            actions = self._lays(hand)
-            if valid(self.pending.kind, self.pending.stands, self.scoring):
-                actions.append(CLOSE)
-            return actions
-        if phase == "play":
-            distinct = sort_cards(set(hand))
-            actions = [OPENS[k] for k in KINDS if self._can_complete(k, [], hand)]
-            actions += self._adds(seat, distinct)
-            actions += [DISCARDS[c] for c in distinct]
-            return actions
-        return []
+        action = self.game.action_from_id
+        return [action(a) for a in self.core.legal()]
 
-    def _can_complete(self, kind: str, stands: list, hand: list[str]) -> bool:
-        """Can these cards (already standing as `stands`) grow from the hand into a valid meld
-        of this kind? A meld is only opened, and a card only laid, if it can."""
-        need = self.scoring.minimum(kind) - len(stands)
-        if kind == "set":
-            changing, wild = self._rank_wild, 0
-            counts = dict.fromkeys(range(1, 10), 0)
-            for c in hand:
-                if c in changing:
-                    wild += 1
-                else:
-                    counts[RANK[c]] += 1
-            most = counts[stands[0][0]] if stands else max(counts.values())
-            return most + wild >= need
-        if kind == "color":
-            # Cards that may change color take one of the five suits, never the gods'.
-            changing, wild = self._color_wild, 0
-            counts = dict.fromkeys(SUITS, 0)
-            for c in hand:
-                if c in changing:
-                    wild += 1
-                else:
-                    counts[SUIT[c]] += 1
-            gods = counts.pop("god")
-            if stands:
-                return (gods if stands[0][1] == "god" else counts[stands[0][1]] + wild) >= need
-            return max(gods, max(counts.values()) + wild) >= need
-        changing = self._rank_wild
-        held = {r for r, _ in stands}
-        fixed = {RANK[c] for c in hand if c not in changing}
-        wild = sum(1 for c in hand if c in changing)
-        need += len(stands)
-        low, high = (min(held), max(held)) if held else (1, 1)
-        length = max(need, high - low + 1) if held else need
-        if length > 9:
+    def _offers(self, action) -> bool:
+        try:
+            number = self.game.action_id(action)
+        except (KeyError, ValueError):
             return False
-        starts = range(max(1, high - length + 1), min(low, 10 - length) + 1) if held else \
-            range(1, 11 - length)
-        for start in starts:
-            missing = [r for r in range(start, start + length) if r not in held]
-            if sum(1 for r in missing if r not in fixed) <= wild:
-                return True
-        return False
-
-    def _lays(self, hand: list[str]) -> list:
-        pending = self.pending
-        kind, stands = pending.kind, pending.stands
-        actions = []
-        seen = set()
-        # A set or a color can be completed or not whichever card is laid as a given card: the
-        # answer is asked once for each.
-        known: dict[tuple[int, str], bool] = {}
-        for i, card in enumerate(hand):
-            if card in seen:
-                continue
-            seen.add(card)
-            rest = hand[:i] + hand[i + 1:]
-            for rank, suit in self._fits(card, kind, stands):
-                ok = known.get((rank, suit))
-                if ok is None:
-                    ok = self._can_complete(kind, stands + [(rank, suit)], rest)
-                    if kind != "run":
-                        known[(rank, suit)] = ok
-                if ok:
-                    actions.append(Lay(card, _as(card, rank, suit)))
-        return sorted(actions, key=_order)
-
-    def _fits(self, card: str, kind: str, stands: list) -> list[tuple[int, str]]:
-        """What this card may stand for in a meld of this kind beside these cards."""
-        if card in self._rank_wild or card in self._color_wild:
-            options = identities(card, self.scoring)
-        else:
-            options = ((RANK[card], SUIT[card]),)
-        if kind == "set":
-            return [(r, s) for r, s in options if not stands or r == stands[0][0]]
-        if kind == "color":
-            return [(r, s) for r, s in options if not stands or s == stands[0][1]]
-        held = {r for r, _ in stands}
-        return [(r, s) for r, s in options if r not in held]
-
-    def _may_add_to(self, seat: int, meld: TableMeld) -> bool:
-        return meld.owner == seat or LAY_OFF[meld.kind] in self.active
-
-    def _adds(self, seat: int, distinct: list[str]) -> list:
-        actions = []
-        changing = self._rank_wild | self._color_wild
-        for number, meld in enumerate(self.table):
-            if not self._may_add_to(seat, meld):
-                continue
-            fits = _fit_test(meld)
-            for card in distinct:
-                if card in changing:
-                    for rank, suit in self._extends(card, meld):
-                        actions.append(Add(card, number, _as(card, rank, suit)))
-                elif fits(RANK[card], SUIT[card]):
-                    actions.append(Add(card, number))
-        return actions
-
-    def _extends(self, card: str, meld: TableMeld) -> list[tuple[int, str]]:
-        """What this card may stand for, added to this meld."""
-        fits = _fit_test(meld)
-        return [(r, s) for r, s in identities(card, self.scoring) if fits(r, s)]
+        return number in self.core.legal()
 
     def _check(self, action) -> str | None:
-        phase = self.phase
-        seat = self.to_act
-        if phase == "over":
+        """Why the core does not offer this action, in words."""
+        position = self.core
+        phase = position.phase
+        if phase == core.OVER:
             return "the game is over"
-        if phase == "draw":
+        offered = self._offers(action)
+        if phase == core.DRAWING:
+            if action == DRAW and not offered:
+                return "the draw pile is empty and there is nothing to reshuffle"
+            if action == TAKE_PILE and not offered:
+                return "the discard pile is a single card: take it"
             if action in (DRAW, TAKE, TAKE_PILE):
-                if action == DRAW and not self.draw and len(self.discard) <= 1:
-                    return "the draw pile is empty and there is nothing to reshuffle"
-                if action == TAKE_PILE and len(self.discard) < 2:
-                    return "the discard pile is a single card: take it"
-                return None
+                return None if offered else "the discard pile is empty"
             return "first draw, take the top discard, or take the whole pile"
-        hand = self.hands[seat]
-        if phase == "build":
+        hand = self.hands[position.actor]
+        kind = None if position.pending is None else KINDS[position.pending.kind]
+        if phase == core.BUILDING:
             if action == CLOSE:
-                return None if valid(self.pending.kind, self.pending.stands, self.scoring) else \
-                    f"this {self.pending.kind} is not complete yet"
+                return None if offered else f"this {kind} is not complete yet"
             if isinstance(action, Lay):
                 if action.card not in hand:
                     return f"you do not hold {action.card}"
-                return None if action in self._lays(hand) else \
-                    f"{action.card} cannot go into this {self.pending.kind}" + \
+                return None if offered else f"{action.card} cannot go into this {kind}" + \
                     (f" as {action.as_}" if action.as_ else "")
-            return f"finish the {self.pending.kind} you are tabling: lay a card or close"
-        # play
+            return f"finish the {kind} you are tabling: lay a card or close"
         if isinstance(action, Discard):
             return None if action.card in hand else f"you do not hold {action.card}"
         if isinstance(action, Open):
-            return None if action.kind in KINDS and self._can_complete(action.kind, [], hand) \
-                else f"you hold no {action.kind} to table"
+            return None if offered else f"you hold no {action.kind} to table"
         if isinstance(action, Add):
             if action.card not in hand:
                 return f"you do not hold {action.card}"
-            if not 0 <= action.meld < len(self.table):
+            if not 0 <= action.meld < len(position.table):
                 return f"there is no meld {action.meld + 1} on the table"
-            meld = self.table[action.meld]
-            if not self._may_add_to(seat, meld):
-                god, kind = LAY_OFF[meld.kind]
-                return f"you may add only to your own melds (another player's {meld.kind}s " \
-                       f"need the {god} tabled in a {kind})"
-            stand = _stand(action.card, action.as_)
-            if stand not in self._extends(action.card, meld):
-                return f"{_with(action.card, action.as_)} does not fit meld {action.meld + 1}"
-            return None
+            meld = position.table[action.meld]
+            if meld.owner != position.actor and not position.rules.lay_off >> meld.kind & 1:
+                (god, god_kind), = _effect_names(1 << core.LAY_OFF[meld.kind])
+                return f"you may add only to your own melds (another player's " \
+                       f"{KINDS[meld.kind]}s need the {god} tabled in a {god_kind})"
+            return None if offered else \
+                f"{_with(action.card, action.as_)} does not fit meld {action.meld + 1}"
         if isinstance(action, (Lay, Draw, Take, TakePile)) or action == CLOSE:
             return "you have drawn: table melds (open KIND), add to them, or discard"
         return f"{action!r} is not a Treasure move"
 
-    def _apply(self, action) -> None:
-        seat = self.to_act
-        if self.phase == "draw":
-            if action == DRAW:
-                self._draw_one(seat)
-                self.drawn = self.hands[seat][-1]
-                self._log(f"seat {seat} draws")
-            elif action == TAKE:
-                card = self.discard.pop()
-                self._give(seat, card, KNOWN)
-                self._log(f"seat {seat} takes {card}")
-            else:
-                pile, self.discard = self.discard, []
-                for card in pile:
-                    self._give(seat, card, KNOWN)
-                self._log(f"seat {seat} takes the discard pile ({len(pile)} cards)")
-            self.phase = "play"
-            return
-        if self.phase == "build":
-            if action == CLOSE:
-                meld, self.pending = self.pending, None
-                self.table.append(meld)
-                self._log(f"seat {seat} tables a {meld.kind}: "
-                          + " ".join(_with(c, _as(c, *s)) for c, s in zip(meld.cards, meld.stands)))
-                self._table_changed()
-                self.phase = "play"
-                self._maybe_out(seat)
-            else:
-                self._take_from_hand(seat, action.card)
-                self.pending.cards.append(action.card)
-                self.pending.stands.append(_stand(action.card, action.as_))
-                self.pending.owners.append(seat)
-            return
-        if isinstance(action, Open):
-            self.pending = TableMeld(seat, action.kind, [], [], [])
-            self.phase = "build"
-        elif isinstance(action, Add):
-            meld = self.table[action.meld]
-            self._take_from_hand(seat, action.card)
-            meld.cards.append(action.card)
-            meld.stands.append(_stand(action.card, action.as_))
-            meld.owners.append(seat)
-            self._log(f"seat {seat} adds {_with(action.card, action.as_)} to meld "
-                      f"{action.meld + 1}")
-            self._table_changed()
-            self._maybe_out(seat)
-        elif isinstance(action, Discard):
-            self.drawn = None
-            self._take_from_hand(seat, action.card)
-            self.discard.append(action.card)
-            self._log(f"seat {seat} discards {action.card}")
-            if not self._maybe_out(seat):
-                self.turns_in_hand += 1
-                if self.turns_in_hand >= ROUND_LIMIT * self.game.players:
-                    self._end_hand(None)
-                else:
-                    self.to_act = (seat + 1) % self.game.players
-                    self.phase = "draw"
-
-    def _give(self, seat: int, card: str, tag: int) -> None:
-        self.hands[seat].append(card)
-        self.tags[seat].append(tag)
-
-    def _take_from_hand(self, seat: int, card: str) -> None:
-        """One copy leaves the hand; of two copies, the one everyone knew of goes first."""
-        hand, tags = self.hands[seat], self.tags[seat]
-        places = [i for i, c in enumerate(hand) if c == card]
-        i = min(places, key=lambda i: tags[i] != KNOWN)
-        del hand[i]
-        del tags[i]
-
-    def _draw_one(self, seat: int) -> bool:
-        if not self.draw:
-            if len(self.discard) <= 1:
-                return False
-            self.draw = self.discard[:-1]
-            self.discard = self.discard[-1:]
-            self.rng.shuffle(self.draw)
-            self.pile_number += 1
-            self.reshuffles += 1
-            self._log("the discard pile is shuffled into a new draw pile")
-        self._give(seat, self.draw.pop(), self.pile_number)
-        return True
-
-    def _maybe_out(self, seat: int) -> bool:
-        """'Play ends when one player empties his hand of cards'."""
-        if self.hands[seat] or self.phase == "build":
-            return False
-        self._end_hand(seat)
-        return True
-
-    # Scoring ---------------------------------------------------------------------------------
-    def table_points(self) -> list[float]:
-        """Table cards 4 each (a color holding a run: 4 in each), with the effects in force,
-        for the player who tabled each card."""
-        sc = self.scoring
-        points = [0.0] * self.game.players
-        for meld in self.table:
-            for _, (r, s), owner in zip(meld.cards, meld.stands, meld.owners):
-                points[owner] += sc.card_value(meld.kind, r, s)
-            if meld.kind == "color":
-                for j in _runs_within(meld, sc.run_min):
-                    r, s = meld.stands[j]
-                    points[meld.owners[j]] += sc.card_value("run", r, s)
-            elif meld.kind == "run" and sc.bonus and six_colors(meld.stands):
-                points[meld.owner] += sc.bonus * sc.run_mult
-        return points
-
-    def hand_points(self, seat: int) -> float:
-        """'Cards in the hand (whether they can be combined or not!) are worth negative their
-        rank number, unless they are changing cards or god cards, in which case they are worth
-        -9.'"""
-        return sum(self.scoring.loose_value(c) for c in self.hands[seat])
-
-    def _end_hand(self, out: int | None) -> None:
-        table = self.table_points()
-        scores = [table[s] + self.hand_points(s) for s in range(self.game.players)]
-        for s, score in enumerate(scores):
-            self.totals[s] += score
-        how = f"seat {out} went out" if out is not None else \
-            f"nobody went out in {ROUND_LIMIT} rounds: the hand is called"
-        self.results.append({"hand": self.hand_number, "how": how, "out": out,
-                             "hands": [sort_cards(h) for h in self.hands],
-                             "table_points": table, "scores": scores})
-        self._log(how + "; scores " + ", ".join(f"seat {s} {x:+g}" for s, x in enumerate(scores)))
-        target = self.game.options["points"]
-        if target is None or self.hand_number >= HAND_LIMIT or any(
-                abs(t) >= target for t in self.totals):
-            self.phase, self.to_act = "over", None
-            best = max(self.totals)
-            self.winners = [s for s, t in enumerate(self.totals) if t == best]
-            return
-        self.starter = (self.starter + 1) % self.game.players
-        self._deal(None)
-
-    def estimate(self) -> list[float]:
-        """For search that stops early: the totals as if the hand ended now."""
-        table = self.table_points()
-        return [total + table[s] + self.hand_points(s) for s, total in enumerate(self.totals)]
-
-    def round_count(self) -> int:
-        return self.hand_number  # a match is hands played to the points target
-
-    def returns(self) -> list[float]:
-        return list(self.totals)
+    # The log, told from the core's events -----------------------------------------------------
+    def _tell(self, e) -> None:
+        log = self.log.append
+        kind, seat = e.kind, e.seat
+        if kind == core.DEALT:
+            log(f"hand {e.other}: seat {seat} starts; {VIASHI_CARDS[e.cards[0]]} is turned up")
+        elif kind == core.DREW:
+            log(f"seat {seat} draws")
+        elif kind == core.TOOK:
+            log(f"seat {seat} takes {VIASHI_CARDS[e.cards[0]]}")
+        elif kind == core.TOOK_PILE:
+            log(f"seat {seat} takes the discard pile ({e.other} cards)")
+        elif kind == core.TABLED:
+            log(f"seat {seat} tables a {KINDS[e.other]}: "
+                + " ".join(_laid(c, i) for c, i in zip(e.cards, e.more)))
+        elif kind == core.ADDED:
+            log(f"seat {seat} adds {_laid(e.cards[0], e.more[0])} to meld {e.other + 1}")
+        elif kind == core.DISCARDED:
+            log(f"seat {seat} discards {VIASHI_CARDS[e.cards[0]]}")
+        elif kind == core.RESHUFFLED:
+            log("the discard pile is shuffled into a new draw pile")
+        elif kind == core.ALL_DRAW_THREE:
+            log("the Builder is tabled in a run: every player draws three cards")
+        else:
+            last = self.results[-1]
+            log(last["how"] + "; scores " + ", ".join(f"seat {s} {x:+g}"
+                                                      for s, x in enumerate(last["scores"])))
 
     # What a seat may know --------------------------------------------------------------------
     def known_cards(self, seat: int) -> list[str]:
-        return sort_cards(c for c, t in zip(self.hands[seat], self.tags[seat]) if t == KNOWN)
+        """The cards of a hand everyone saw it take from the discard pile."""
+        position = self.core
+        hand, tag = position.hands[seat], position.tag
+        return _names(sum(1 << p for p in range(2 * core.N_CARDS)
+                          if hand >> p & 1 and tag[p] == KNOWN))
 
     def view(self, seat: int | None) -> dict:
         n = self.game.players
+        position = self.core
+        active = self.active
+        results = self.results
+        table = self.table
+        pending = self.pending
         return {
             "game": "treasure",
             "seat": seat,
             "phase": self.phase,
             "to_act": self.current_player,
-            "hand_number": self.hand_number,
-            "hand": sort_cards(self.hands[seat]) if seat is not None else None,
-            "hand_counts": [len(h) for h in self.hands],
+            "hand_number": position.hand_number,
+            "hand": _names(position.hands[seat]) if seat is not None else None,
+            "hand_counts": [h.bit_count() for h in position.hands],
             "known": [self.known_cards(s) for s in range(n)],
-            "discard": list(self.discard),
-            "draw_count": len(self.draw),
-            "table": [_meld_view(m) for m in self.table],
+            "discard": self.discard,
+            "draw_count": len(position.draw),
+            "table": [_meld_view(m) for m in table],
             "table_points": self.table_points(),
             # The card this seat drew this turn (only it saw the card).
-            "drawn": self.drawn if seat is not None and seat == self.to_act else None,
-            "pending": _meld_view(self.pending) if self.pending else None,
-            "active": sorted(f"{g}:{k}" for g, k in self.active),
+            "drawn": self.drawn if seat is not None and seat == position.actor else None,
+            "pending": _meld_view(pending) if pending else None,
+            "active": sorted(f"{g}:{k}" for g, k in active),
             "effects": [f"{g} in a {k}: {EFFECTS[(g, k)]}" for g, k in
-                        sorted(self.active, key=lambda e: (GOD_RANK[e[0]], e[1]))],
+                        sorted(active, key=lambda e: (GOD_RANK[e[0]], e[1]))],
             "cancelled": sorted(self.cancelled),
             "six_color_bonus": self.game.options["six_color_bonus"],
-            "totals": list(self.totals),
+            "totals": self.totals,
             "points_target": self.game.options["points"],
-            "last_hand": self.results[-1] if self.results else None,
+            "last_hand": results[-1] if results else None,
             "winners": self.winners,
-            "log": self.log[-30:],
+            "log": list(self.log),
         }
 
     def card_census(self) -> list[str]:
-        cards = [c for h in self.hands for c in h] + self.draw + self.discard
-        cards += [c for m in self.table for c in m.cards]
-        if self.pending:
-            cards += self.pending.cards
-        return cards
+        return [VIASHI_CARDS[c] for c in core.census(self.core)]
 
-    def clone(self) -> TreasureState:
-        twin = self._clone_base()
-        twin.totals = list(self.totals)
-        twin.results = list(self.results)
-        twin.log = list(self.log)
-        twin.hands = [list(h) for h in self.hands]
-        twin.tags = [list(t) for t in self.tags]
-        twin.discard = list(self.discard)
-        twin.draw = list(self.draw)
-        twin.table = [m.copy() for m in self.table]
-        twin.pending = self.pending.copy() if self.pending else None
-        return twin
+    # Copies ----------------------------------------------------------------------------------
+    def _blank(self) -> core.TreasureFast:
+        options = self.game.options
+        points = options["points"]
+        return core.TreasureFast(self.game.players, options["decks"],
+                                 bool(options["second_gods"]),
+                                 0.0 if points is None else float(points),
+                                 bool(options["six_color_bonus"]), Rng(0))
+
+    def __getstate__(self) -> dict:
+        fields = super().__getstate__()
+        saved = fields["core"]
+        saved["table"] = [core.meld_fields(m) for m in saved["table"]]
+        saved["pending"] = None if saved["pending"] is None else core.meld_fields(saved["pending"])
+        return fields
+
+    def __setstate__(self, fields: dict) -> None:
+        fields = dict(fields)
+        saved = fields["core"] = dict(fields["core"])
+        saved["table"] = [core.make_meld(*m) for m in saved["table"]]
+        saved["pending"] = None if saved["pending"] is None else core.make_meld(*saved["pending"])
+        super().__setstate__(fields)
+        self.core.effects()  # the effects in force and their rules, from the table
 
     def determinize(self, seat: int, rng) -> TreasureState:
-        """Other hands and the draw pile redealt, as in Loot: known cards stay, the others are
-        shuffled among the places that drew from the same pile."""
+        """The core's determinization (other hands and the draw pile dealt afresh: known cards
+        stay, the others are shuffled among the places that drew from the same pile), with a
+        generator of its own for the draws to come."""
         twin = self.clone()
+        twin._own(self.core.determinize(seat, SourceRng(lambda: rng)))
         twin.rng = self._fresh_rng(rng)
-        others = [s for s in range(self.game.players) if s != seat]
-        numbers = {t for s in others for t in self.tags[s] if t != KNOWN}
-        numbers.add(self.pile_number)
-        for number in sorted(numbers):
-            places = [[c for c, t in zip(self.hands[s], self.tags[s]) if t == number]
-                      for s in others]
-            places.append(list(self.draw) if number == self.pile_number else [])
-            fresh = redeal(places, [set()] * len(places), rng, self._can_finish(twin, others,
-                                                                           number))
-            for s, new in zip(others, fresh):
-                keep = [(c, t) for c, t in zip(twin.hands[s], twin.tags[s]) if t != number]
-                twin.hands[s] = [c for c, _ in keep] + new
-                twin.tags[s] = [t for _, t in keep] + [number] * len(new)
-            if number == self.pile_number:
-                twin.draw = fresh[-1]
-        if self.to_act != seat:
-            twin.drawn = None  # a card of a hand redealt: which one is not known
         return twin
 
-    def _can_finish(self, twin, others, number):
-        """A player part-way through tabling a meld holds the cards to finish it (he could not
-        have opened it otherwise): a redeal of his hand must leave him those."""
-        builder = self.to_act
-        if self.phase != "build" or builder not in others:
-            return None
-        at = others.index(builder)
-        keep = [c for c, t in zip(twin.hands[builder], twin.tags[builder]) if t != number]
-        pending = self.pending
-        return lambda deal: self._can_complete(pending.kind, pending.stands, keep + deal[at])
 
-
-def _fit_test(meld: TableMeld):
-    """Whether a card standing as (rank, suit) may be added to this meld: a set takes its rank,
-    a color its suit, a run the rank just below or above its ends."""
-    if meld.kind == "set":
-        rank = meld.stands[0][0]
-        return lambda r, s: r == rank
-    if meld.kind == "color":
-        suit = meld.stands[0][1]
-        return lambda r, s: s == suit
-    ranks = [r for r, _ in meld.stands]
-    ends = (min(ranks) - 1, max(ranks) + 1)
-    return lambda r, s: r in ends
-
-
-def _order(action) -> tuple:
-    return (CARD_INDEX[action.card], -1 if action.as_ is None else SUIT_CARD_INDEX[action.as_])
+def _laid(card: int, stand: int) -> str:
+    """A card as tabled: '3P', or '3P=9P' for a changing card standing for another."""
+    return VIASHI_CARDS[card] if card == stand else f"{VIASHI_CARDS[card]}={VIASHI_CARDS[stand]}"
 
 
 def _meld_view(meld: TableMeld) -> dict:
@@ -1006,174 +738,29 @@ def _meld_view(meld: TableMeld) -> dict:
             "stands": [ident(r, s) for r, s in meld.stands], "owners": list(meld.owners)}
 
 
-_RUNS_ONLY: dict[tuple, Scoring] = {}
-
-
-def _runs_within(meld: TableMeld, run_min: int) -> frozenset[int]:
-    """Which cards of a tabled color lie in runs within it (the most cards such runs can
-    hold; with two copies of a card, the one tabled first)."""
-    if len(meld.cards) < run_min:
-        return frozenset()
-    return _inside_runs(tuple(ident(r, s) for r, s in meld.stands), run_min)
-
-
-@lru_cache(maxsize=4096)
-def _inside_runs(names: tuple[str, ...], run_min: int) -> frozenset[int]:
-    scoring = _RUNS_ONLY.get(run_min)
-    if scoring is None:
-        scoring = _RUNS_ONLY[run_min] = Scoring(base=1, run_min=run_min, set_min=99,
-                                                color_min=99, hand_zero=True, bonus=0)
-    arrangement = solve(names, scoring)
-    inside: set[int] = set()
-    for run in arrangement.melds:
-        for name in run.cards:
-            j = next(j for j, n in enumerate(names) if n == name and j not in inside)
-            inside.add(j)
-    return frozenset(inside)
-
-
 # A computer player -------------------------------------------------------------------------------
-def _partners(card: str, hand: list[str]) -> int:
-    """How many other cards of the hand could meld with this one: the same rank, or the same
-    suit within two ranks."""
-    rank, suit = viashi_rank(card), viashi_suit(card)
-    return sum(1 for c in hand if viashi_rank(c) == rank or (
-        viashi_suit(c) == suit and abs(viashi_rank(c) - rank) <= 2)) - 1
+class TreasureHeuristic(CoreHeuristic):
+    """The core's heuristic (parlour/fast/treasure.py, heuristic_choice): plans with the meld
+    solver, takes the discard or the pile when it improves the hand's best arrangement, tables
+    a meld of it when the effects of its gods pay, adds loose cards to melds, and discards the
+    card it misses least."""
 
-
-def _core(hand: list[str], size: int) -> tuple[list[str], list[str]]:
-    """The `size` cards of a big hand with the most partners, and the rest."""
-    order = sorted(range(len(hand)), key=lambda i: -_partners(hand[i], hand))
-    keep = set(order[:size])
-    return ([c for i, c in enumerate(hand) if i in keep],
-            [c for i, c in enumerate(hand) if i not in keep])
-
-
-class TreasureHeuristic(Agent):
-    """Plans with the solver: takes the discard (or the pile) when it improves the hand's best
-    arrangement, tables a meld of that arrangement when doing so pays (the effects of its gods
-    cost the others at least as much as they cost us), adds loose cards to melds, and discards
-    the card it misses least."""
-
-    name = "heuristic"
-    WILD_PLAN = 9  # hands above this plan as if no card could change rank or color
-    WILD_MOST = 2  # and so do hands with more changing cards than this
-    # The solver's time grows steeply past this many cards (under a millisecond at 12, seconds
-    # at 24, and search calls this player at every move of its playouts): the pile is taken
-    # only into a hand of at most CORE cards, and a bigger hand is planned from its CORE
-    # best-connected cards and discards from the rest.
-    CORE = 12
-
-    def __init__(self, seed: int | None = None):
-        super().__init__(seed)
-        self.plan: list[Lay] = []
+    CORE = core.CORE  # the most cards it plans from
 
     def act(self, view, legal_actions):
-        hand = view["hand"]
-        active = frozenset(tuple(e.split(":")) for e in view["active"])
-        sc = treasure_scoring(active, view["six_color_bonus"])
-        sc = self._plannable(sc, hand)
-        first = legal_actions[0]
-        if isinstance(first, (Draw, Take, TakePile)) or TAKE in legal_actions:
-            if len(hand) >= self.CORE:
-                return DRAW if DRAW in legal_actions else legal_actions[0]
-            return self._draw(view, hand, sc, legal_actions)
-        spare: list[str] = []
-        if len(hand) > self.CORE:
-            hand, spare = _core(hand, self.CORE)
-        if view["pending"] is not None:
-            if CLOSE in legal_actions and not any(a in legal_actions for a in self.plan):
-                return CLOSE
-            for lay in self.plan:
-                if lay in legal_actions:
-                    self.plan.remove(lay)
-                    return lay
-            lays = [a for a in legal_actions if isinstance(a, Lay)]
-            return CLOSE if CLOSE in legal_actions else lays[0]
-        now = best_score(hand, sc)
-        # Add a card to a meld when it is worth more there than in the hand's best plan.
-        for action in legal_actions:
-            if isinstance(action, Add) and action.card in hand:
-                meld = view["table"][action.meld]
-                r, s = _stand(action.card, action.as_)
-                rest = list(hand)
-                rest.remove(action.card)
-                if sc.card_value(meld["kind"], r, s) + best_score(rest, sc) > now:
-                    return action
-        opens = [a for a in legal_actions if isinstance(a, Open)]
-        if opens:
-            arrangement = solve(hand, sc)
-            for meld in arrangement.melds:
-                if OPENS[meld.kind] in opens and self._pays(view, meld, active, hand):
-                    self.plan = [Lay(c, None if c == i else i)
-                                 for c, i in zip(meld.cards, meld.idents)]
-                    return OPENS[meld.kind]
-        discards = [a for a in legal_actions if isinstance(a, Discard)]
-        if spare:
-            return max((a for a in discards if a.card in spare),
-                       key=lambda a: (-_partners(a.card, spare + hand), viashi_rank(a.card)))
-
-        def keep_value(action):
-            rest = list(hand)
-            rest.remove(action.card)
-            return best_score(rest, sc), viashi_rank(action.card)
-        return max(discards, key=keep_value)
-
-    def _plannable(self, sc: Scoring, hand: list[str]) -> Scoring:
-        """The scoring to plan this hand with. Changing cards multiply the solver's work (a
-        third in a hand of nine: up to tens of ms a solve, a fourth: hundreds): a big hand, or
-        one with many of them, is planned as if no card could change (the moves offered still
-        allow them)."""
-        if (sc.rank_wild_suits or sc.color_wild_ranks) and (
-                len(hand) > self.WILD_PLAN
-                or sum(1 for c in hand if sc.rank_wild(c) or sc.color_wild(c)) > self.WILD_MOST):
-            return replace(sc, rank_wild_suits=frozenset(), color_wild_ranks=frozenset())
-        return sc
-
-    def _draw(self, view, hand, sc, legal_actions):
-        now = best_score(hand, sc)
-        pile = view["discard"]
-        if TAKE_PILE in legal_actions and len(hand) + len(pile) <= self.CORE:
-            # The pile brings its worst cards too: take it for a clear gain only.
-            if best_score(hand + pile, sc) - now > 4 + len(pile):
-                return TAKE_PILE
-        if TAKE in legal_actions and pile:
-            with_top = max(best_score([c for c in hand + [pile[-1]] if c != out], sc)
-                           for out in set(hand))
-            if with_top > now:
-                return TAKE
-        return DRAW if DRAW in legal_actions else legal_actions[0]
-
-    def _pays(self, view, meld, active, hand) -> bool:
-        """Tabling this meld pays unless the effects of its gods help the others' tables more
-        than they help our table and hand."""
-        gods = [c for c in meld.cards if is_god(c)]
-        if not gods:
-            return True
-        kinds = (meld.kind, "run") if meld.kind == "color" and meld.runs else (meld.kind,)
-        copies = [(g, (k,)) for g, k in active]
-        after, _ = active_effects(copies + [(g, kinds) for g in gods])
-        bonus = view["six_color_bonus"]
-        before_sc, after_sc = treasure_scoring(active, bonus), treasure_scoring(after, bonus)
-        rest = list(hand)
-        for c in meld.cards:
-            rest.remove(c)
-        tabled = sum(after_sc.card_value(meld.kind, *_stand(c, None if c == i else i))
-                     for c, i in zip(meld.cards, meld.idents))
-        mine = (best_score(rest, self._plannable(after_sc, rest)) + tabled
-                - best_score(hand, self._plannable(before_sc, hand)))
-        theirs = []
-        for s in range(len(view["hand_counts"])):
-            cards = [(m["kind"], st) for m in view["table"]
-                     for st, o in zip(m["stands"], m["owners"]) if o == s]
-            change = sum(after_sc.card_value(k, viashi_rank(st), viashi_suit(st))
-                         - before_sc.card_value(k, viashi_rank(st), viashi_suit(st))
-                         for k, st in cards)
-            if s == view["seat"]:
-                mine += change
-            else:
-                theirs.append(change)
-        return mine >= max(theirs, default=0) - 2
+        # The same choice from what the view shows.
+        numbers = [action_id(a) for a in legal_actions]
+        pending = view["pending"]
+        pick = core.heuristic_choice(
+            numbers, view["seat"], [CARD_INDEX[c] for c in view["hand"]],
+            [CARD_INDEX[c] for c in view["discard"]],
+            [(KINDS.index(m["kind"]), [CARD_INDEX[i] for i in m["stands"]], m["owners"])
+             for m in view["table"]],
+            None if pending is None else (KINDS.index(pending["kind"]),
+                                          [CARD_INDEX[c] for c in pending["cards"]],
+                                          [CARD_INDEX[i] for i in pending["stands"]]),
+            _effect_bits(_active(view)), view["six_color_bonus"], len(view["hand_counts"]))
+        return legal_actions[numbers.index(pick)]
 
 
 Treasure.state_class = TreasureState

@@ -7,6 +7,7 @@ import pytest
 
 import parlour
 from parlour import IllegalAction
+from parlour.games.melds import CARD_INDEX
 from parlour.games.treasure import (
     CLOSE,
     DISCARDS,
@@ -145,7 +146,7 @@ def test_hand_cards_minus_rank_and_minus_nine_for_gods_and_changing_cards():
     number, unless they are changing cards or god cards, in which case they are worth -9.'"""
     state = start(["Thief", "4W", "4R", "Lady", "3P", "2G", "5W", "1W", "7B"])
     table(state, "set", "Thief", "4W", "4R")  # warriors may now change color
-    state.hands[0] = ["Lady", "3P", "5G"]
+    state.core.hands[0] = sum(1 << CARD_INDEX[c] for c in ["Lady", "3P", "5G"])  # on the core
     assert state.hand_points(0) == -9 - 3 - 9
 
 
@@ -588,6 +589,7 @@ def test_heuristic_solves_no_hand_bigger_than_its_core(monkeypatch):
     second (issue 7), but the meld solver takes seconds on a hand of 24 cards: a hand that grew
     by taking piles (the random player takes them freely) is planned from its best-connected
     CORE cards, and the pile is not taken into a hand of more."""
+    import parlour.fast.treasure as planner  # the heuristic is the core's
     import parlour.games.treasure as treasure
     from parlour.agents.base import RandomAgent
 
@@ -599,8 +601,8 @@ def test_heuristic_solves_no_hand_bigger_than_its_core(monkeypatch):
             return real(cards, *args)
         return call
 
-    monkeypatch.setattr(treasure, "best_score", sized(treasure.best_score))
-    monkeypatch.setattr(treasure, "solve", sized(treasure.solve))
+    monkeypatch.setattr(planner, "best_score", sized(planner.best_score))
+    monkeypatch.setattr(planner, "solve", sized(planner.solve))
     game = parlour.load("treasure", players=3)
     heuristic = treasure.TreasureHeuristic(0)
     biggest = 0
