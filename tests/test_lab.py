@@ -318,13 +318,15 @@ def test_card_influence_uses_the_hand_held_as_play_begins(game_id):
         assert sorted(hands[0]) == sorted(state.hands[0] + state.tables[0])
 
 
-def test_the_rules_events_are_counted_where_the_core_emits_them(tmp_path):
+def test_the_rules_events_are_counted_where_the_core_emits_them(tmp_path, monkeypatch):
     """DESIGN.md: a core's `step` "also emits named events (a trick won, a bomb, a god's effect,
     an end condition) ... and the lab counts them". Arschloch's core emits them: every play and
     pass of a game's record is one, each round ends in one "round over", and the report has them.
-    A game whose rules emit none (Treasure, so far) has no such table."""
+    A game whose rules emit none has no such table (every registered game's core emits them now:
+    one that does not is made here by its state's event_counts answering None)."""
     import parlour
     from parlour.games.arschloch import Pass, Play
+    from parlour.games.treasure import TreasureState
     plan = Plan("arschloch", 4, ["heuristic", "random", "random", "random"],
                 options={"rounds": 2})
     lab_run.run(plan, tmp_path)
@@ -337,5 +339,6 @@ def test_the_rules_events_are_counted_where_the_core_emits_them(tmp_path):
     rows = {r["event"]: r for r in figs["arms"]["A"]["events"]}
     assert rows["round over"]["per_game"]["mean"] == 2 and rows["round over"]["games"]["rate"] == 1
     assert "What the rules did" in (tmp_path / "report.md").read_text()
+    monkeypatch.setattr(TreasureState, "event_counts", lambda self: None)
     lab_run.run(Plan("treasure", 2, ["heuristic"]), tmp_path / "treasure")
     assert report.write(tmp_path / "treasure")["arms"]["A"]["events"] is None
