@@ -177,7 +177,7 @@ class ISMCTSAgent(Agent):
         # The game's core where it serves this search; else the readable state under the core's
         # names. A determinize set on this very state (a caller's, a test's) is the search's only
         # view of the hidden cards: the core, with its own, is not used then.
-        position, encode = None, state.game.action_id
+        position, encode = None, state.game.action_id  # the core's moves are the action ids
         if self.twins and "determinize" not in vars(state):
             module = twin_module(state.game)
             fast = module.twin(state, rng.getrandbits(64)) if module is not None else None
@@ -186,8 +186,6 @@ class ISMCTSAgent(Agent):
             if (fast is not None and (policies is None or fast.heuristic)
                     and (last_round is None or fast.round_count() >= 0)):
                 position = fast
-                # A core whose moves are the game's action ids needs no encode of its own.
-                encode = getattr(module, "encode", encode)
         on_core = position is not None
         if position is None:
             position = ReadablePosition(state, policies)

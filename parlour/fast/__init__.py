@@ -1,26 +1,19 @@
-"""The search path: a game's position on integers, for playouts and search.
+"""Each game's rules, once: a core on integers, parlour/fast/<game>.py (cards as ints, hands as
+masks or counts, moves as the game's action ids), which the readable module
+(parlour/games/<game>.py) wraps and only names, words and narrates (parlour/core/wrapped.py), and
+which search (parlour/fast/search.py, the one ISMCTS loop) plays on.
 
-The readable game (parlour/games/<game>.py) stays the contract: card names, action objects, views
-and records. A game may add a twin here, parlour/fast/<game>.py, that holds the same position as
-integers (hands as counts or bit masks, actions as ints) with a lean unchecked step. Search
-(parlour/fast/search.py) runs on the twin and hands back the readable action.
+A core module defines:
 
-A twin module defines:
-
-    twin(state, seed) -> FastState | None   the position of a readable state (None: options or a
-                                            phase the twin does not cover; search then stays
-                                            on the readable game)
-    encode(action) -> int                   a readable action's integer
+    twin(state, seed) -> FastState | None   a copy of the core position a readable state wraps,
+                                            with a generator of its own for the chances to come
+                                            (None: another game's state)
     census(fast) -> list[int]               every card of the position, wherever it lies, as
                                             integers (for the tests of determinize)
 
-and its FastState subclass keeps `legal()` in the order of the readable `legal_actions()`, so that
-`legal()[i] == encode(state.legal_actions()[i])`. tests/fast/ plays thousands of random games
-through both forms and compares every legal move list, step, estimate and return.
-
-A game may instead hold its rules only here, one form per rule: its readable state then wraps
-the core position (`twin` hands out a copy of it), and the core's action ints are the game's
-action ids, so the module needs no `encode` and no differential test.
+and its FastState subclass lists `legal()` in the order of the readable `legal_actions()`, emits
+named events from `step` for the log and the lab, and has the game's one determinize and its
+heuristic. The golden traces (tests/golden/, scripts/golden.py) keep every game exact.
 
 These modules are written for `mypy --strict`, so that `PARLOUR_FAST=1 scripts/setup` (that is,
 `pip install -e '.[fast]'`, then `PARLOUR_FAST=1 python setup.py build_ext --inplace`) compiles

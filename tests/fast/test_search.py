@@ -13,7 +13,7 @@ from parlour.fast import twin_module
 from parlour.fast.core import Rng
 from parlour.fast.rewards import rank_rewards
 from parlour.fast.search import Search
-from tests.fast.differential import covered
+from tests.fast.along import covered
 
 TWINNED = [g for g in parlour.games() if covered(g)]
 

@@ -1,10 +1,8 @@
-"""What every integer twin owes, whatever its game: it leaves the readable state alone, copies and
-determinizations leave its own position alone, it plays whole games on its own, it declines
-the states of games that are not its own, and (for most) its move numbers are the readable
-action ids. Per-game files (tests/fast/test_<game>.py) test the
-rest against the readable game."""
+"""What every game's core owes, whatever its game: a search's copy of it leaves the readable
+state alone, copies and determinizations leave its own position alone, it plays whole games on
+its own, and it declines the states of games that are not its own. (Its moves are the action ids
+themselves; the golden traces and each game's scenario tests check its rules.)"""
 
-import random
 from collections import Counter
 
 import pytest
@@ -13,7 +11,7 @@ import parlour
 from parlour.core.hidden import NoDeal
 from parlour.fast import twin_module
 from parlour.fast.core import NOBODY, Rng
-from tests.fast.differential import covered, play_alone, positions
+from tests.fast.along import covered, play_alone, positions
 
 TWINNED = [g for g in parlour.games() if covered(g)]
 
@@ -109,25 +107,3 @@ def test_the_twin_declines_other_games(game_id):
     for other in TWINNED:
         if twin_module(parlour.load(other)) is not module:
             assert module.twin(parlour.load(other).new_state(seed=1), 1) is None, other
-
-
-# Twins whose move numbers are their own, not the readable game's action ids. (A one-form core's
-# moves are the action ids themselves: it has no encode to compare.)
-OWN_NUMBERS: dict[str, str] = {}
-ONE_FORM = [g for g in TWINNED if not hasattr(twin_module(parlour.load(g)), "encode")]
-
-
-@pytest.mark.parametrize("game_id", [g for g in TWINNED if g not in [*OWN_NUMBERS, *ONE_FORM]])
-def test_moves_are_the_readable_action_ids(game_id):
-    """Along whole games (taking the last move, then random ones), every legal move's number is
-    the readable game's action id for it."""
-    options, _ = SETUP[game_id]
-    game = parlour.load(game_id, **options)
-    module = twin_module(game)
-    rng = random.Random(1)
-    for seed in range(3):
-        state = game.new_state(seed=seed)
-        while not state.is_terminal:
-            legal = state.legal_actions()
-            assert [module.encode(a) for a in legal] == [game.action_id(a) for a in legal]
-            state.apply(legal[-1] if seed == 0 else legal[rng.randrange(len(legal))])
