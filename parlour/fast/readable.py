@@ -67,7 +67,8 @@ class ReadablePosition(FastState):
         return ReadablePosition(self.state.determinize(seat, random.Random(rng.seed())),
                                 self.policies)
 
-    # A playout's moves need no action ids (only the tree's do): the readable moves themselves.
+    # A playout's moves need no action ids (only the tree's do): the readable moves themselves,
+    # the heuristic's from each seat's view.
     def random_step(self, draw: Callable[[], float]) -> None:
         actions = self.state.legal_actions()
         self.state.apply(actions[int(draw() * len(actions))])
@@ -83,13 +84,3 @@ class ReadablePosition(FastState):
             state.apply(policies[seat].act(state.view(seat), actions))
         else:
             state.apply(actions[0])
-
-    def heuristic_action(self, legal: list[int]) -> int:
-        policies = self.policies
-        if policies is None:
-            raise ValueError("no heuristic to play out with")
-        seat = self.to_act()
-        if not self.listed:
-            self.legal()
-        move = policies[seat].act(self.state.view(seat), list(self.listed.values()))
-        return int(self.game.action_id(move))
