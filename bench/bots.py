@@ -10,7 +10,7 @@ determinize, legal_actions, apply through the contract and the rules' own step, 
 check of legality, which apply skips for the very actions legal_actions() offered), then
 ISMCTS iterations per second and think time per move over a few decisions of one game, in both
 builds of the search path (pure Python and compiled with mypyc, made by bench/builds.py; a game
-with an integer twin searches on it), and hard's.
+with a core searches on it), and hard's.
 """
 
 from __future__ import annotations
@@ -96,13 +96,13 @@ def _unchecked(state, action) -> None:
     state.history.append(action)
 
 
-def think(game, spec, moves, seed=3, twin=False):
+def think(game, spec, moves, seed=3, core=False):
     """Iterations per second and seconds per decision of `spec` over `moves` real choices
     (forced moves are skipped: the agent answers them at once)."""
     rng = random.Random(seed)
     state = game.new_state(seed=seed)
     agent = make_agent(spec, game, seed=seed)
-    times, iterations, processor, on_twin = [], 0, 0.0, False
+    times, iterations, processor, on_core = [], 0, 0.0, False
     while len(times) < moves:
         if state.is_terminal:
             state = game.new_state(seed=rng.getrandbits(32))
@@ -114,17 +114,17 @@ def think(game, spec, moves, seed=3, twin=False):
             times.append(time.perf_counter() - start)
             processor += cpu() - c0
             iterations += agent.last["iterations"]
-            on_twin = on_twin or bool(agent.last.get("twin"))
+            on_core = on_core or bool(agent.last.get("core"))
         else:
             action = legal[0]
         state.apply(action)
     found = (iterations / sum(times), iterations / processor, statistics.mean(times), max(times))
-    return (*found, on_twin) if twin else found
+    return (*found, on_core) if core else found
 
 
-def think_twin(game_id, spec, moves):
-    """`think` for `spec` in this process's build, and whether its searches ran on the twin."""
-    return think(parlour.load(game_id), spec, moves, twin=True)
+def think_core(game_id, spec, moves):
+    """`think` for `spec` in this process's build, and whether it searched on the game's core."""
+    return think(parlour.load(game_id), spec, moves, core=True)
 
 
 def openspiel_ismcts(name, simulations, moves, seed=0):
@@ -178,7 +178,7 @@ def level_lines(level, games, moves, before):
         figures = {}
         for build in BUILDS:
             for when, rev in (("before", before), ("now", None)):
-                found = run_in(build, "bots", "think_twin", game_id, level, moves, rev=rev)
+                found = run_in(build, "bots", "think_core", game_id, level, moves, rev=rev)
                 figures[when, build] = None if found is None else found[0]
         for build in BUILDS:
             then, now = figures["before", build], figures["now", build]
@@ -214,26 +214,26 @@ def main(argv=None):
             print(f"   {key:18} {value:10.1f}{unit}")
         spec = f"ismcts:seconds={args.seconds}"
         for build in ("pure", "compiled"):
-            found = run_in(build, "bots", "think_twin", game_id, spec, args.moves)
+            found = run_in(build, "bots", "think_core", game_id, spec, args.moves)
             if found is None:
                 continue
-            rate, rate_cpu, mean, worst, twin = found
+            rate, rate_cpu, mean, worst, core = found
             ours.setdefault(game_id, {})[build] = rate_cpu
-            where = (f"on the integer twin, {build}" if twin else
-                     "on the readable game (no twin)")
+            where = (f"on the core, {build}" if core else
+                     "on the readable game (no core)")
             print(f"   {spec} {where}: {rate:.0f} iterations/s ({rate_cpu:.0f} a processor "
                   f"second), think {mean:.3f} s a move (max {worst:.3f} s) over {args.moves} "
                   f"moves")
         rate_h, rate_h_cpu, mean_h, worst_h = think(game, "hard", 2)
         print(f"   hard: {rate_h:.0f} iterations/s ({rate_h_cpu:.0f} a processor second), "
               f"think {mean_h:.3f} s a move (max {worst_h:.3f} s) over 2 moves")
-        for twin in game.info.twins.get("open_spiel", []):
-            rate_twin, why = openspiel_ismcts(twin, args.simulations, 3)
-            print(f"   OpenSpiel ISMCTS on the twin {twin}: "
-                  + (f"{rate_twin:.0f} simulations/s, ratio " + ", ".join(
-                      f"{build} {rate / rate_twin:.3f}"
+        for peer in game.info.peers.get("open_spiel", []):
+            rate_peer, why = openspiel_ismcts(peer, args.simulations, 3)
+            print(f"   OpenSpiel ISMCTS on its nearest game {peer}: "
+                  + (f"{rate_peer:.0f} simulations/s, ratio " + ", ".join(
+                      f"{build} {rate / rate_peer:.3f}"
                       for build, rate in ours.get(game_id, {}).items())
-                     if rate_twin else why))
+                     if rate_peer else why))
     rate_os, why = openspiel_ismcts("hearts", args.simulations, args.moves)
     if rate_os is None:
         print(f"== OpenSpiel: {why}")

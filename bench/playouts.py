@@ -1,14 +1,14 @@
-"""Random-playout speed of every game, beside the peer engines' twin games when they are installed.
+"""Random-playout speed of every game, beside the peer engines' nearest games where installed.
 
     python bench/playouts.py [--seconds 3] [--games arschloch,viashi]
 
 Times are processor time (steady on a busy machine). Prints decisions per second, games per
 second and the cost of a clone (mid-game) for each game's default options through the readable
-contract; for a game with an integer twin (parlour/fast/), the twin's random playouts in both
+contract; for a game with a core (parlour/fast/), the core's random playouts in both
 builds, pure Python and compiled with mypyc (bench/builds.py makes each in build/bench/ and runs
 it in a process of its own), each game from a fresh determinization of a dealt position as a
-search's iterations play them; then OpenSpiel's and RLCard's twins (named in each game's
-`info.twins`) measured in this run, and the ratios of the best figure of each build to theirs.
+search's iterations play them; then OpenSpiel's and RLCard's nearest games (named in each game's
+`info.peers`) measured in this run, and the ratios of the best figure of each build to theirs.
 Install the peers with `pip install -e '.[bench]'`, mypy (for the compiled build) with '.[fast]'.
 """
 
@@ -56,20 +56,20 @@ def _clone_cost(states, rounds: int = 200) -> float:
     return (time.process_time() - start) / (rounds * len(states)) * 1e6
 
 
-def twin_playouts(game_id: str, seconds: float) -> dict | None:
-    """Random playouts on `game_id`'s integer twin in this process's build (None: no twin)."""
-    from parlour.fast import compiled, twin_module
+def core_playouts(game_id: str, seconds: float) -> dict | None:
+    """Random playouts on `game_id`'s core in this process's build (None: no core)."""
+    from parlour.fast import compiled, core_of
     from parlour.fast.core import Rng
     from parlour.fast.search import random_playouts
     game = parlour.load(game_id)
-    module = twin_module(game)
+    module = core_of(game)
     if module is None:
         return None
     rng = random.Random(1)
     starts = []
     while len(starts) < 64:
         seed = rng.getrandbits(32)
-        starts.append(module.twin(game.new_state(seed=seed), seed))
+        starts.append(module.position(game.new_state(seed=seed), seed))
     draw = Rng(1)
     decisions = games = 0
     start = time.process_time()
@@ -144,12 +144,12 @@ def main() -> None:
               f"{ours['decisions_per_game']:>10,.0f}{ours['clone_us']:>10,.1f}")
         builds = {"contract": ours}
         for build in ("pure", "compiled"):
-            twin = run_in(build, "playouts", "twin_playouts", game_id, args.seconds)
-            if twin is not None:
-                builds[build] = twin
-                print(f"{'  twin, ' + build:<14}{twin['decisions_per_s']:>13,.0f}"
-                      f"{twin['games_per_s']:>10,.1f}")
-        for peer, names in game.info.twins.items():
+            core = run_in(build, "playouts", "core_playouts", game_id, args.seconds)
+            if core is not None:
+                builds[build] = core
+                print(f"{'  core, ' + build:<14}{core['decisions_per_s']:>13,.0f}"
+                      f"{core['games_per_s']:>10,.1f}")
+        for peer, names in game.info.peers.items():
             for name in names:
                 key = (peer, name)
                 if key not in peer_cache:

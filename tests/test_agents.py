@@ -176,11 +176,11 @@ def test_search_reads_hidden_cards_only_through_determinize(game):
     for state in positions(game, 5, count=2):
         seat = state.current_player
         spy = Spy(state)
-        # The readable search; on a game's integer twin the same holds of the twin's
+        # The readable search; on a game's core the same holds of the core's
         # determinize (tests/fast: a search from a position and from any determinization of it
         # for the seat grows the same tree).
         agent = make_agent("ismcts:iters=25", game, seed=2)
-        agent.twins = False
+        agent.use_core = False
         agent.choose(spy, seat)
         assert spy.touched <= Spy.ALLOWED, spy.touched - Spy.ALLOWED
         assert len(spy.determinizations) == 25, "a fresh determinization every iteration"
@@ -574,11 +574,11 @@ def test_playouts_stop_at_the_depth_where_the_game_estimates(monkeypatch):
 
     monkeypatch.setattr(cls, "estimate", estimate, raising=False)
     # The readable search, whose moves its history counts; the core's cut is tested in tests/fast.
-    ISMCTSAgent(seed=3, iters=1, depth=2, twins=False).search(state, seat)
+    ISMCTSAgent(seed=3, iters=1, depth=2, use_core=False).search(state, seat)
     assert moves == [1 + 2], "one tree move, then two playout moves"
     monkeypatch.setattr(cls, "estimate", lambda self: moves.append(None), raising=False)
     moves.clear()
-    ISMCTSAgent(seed=3, iters=1, depth=2, twins=False).search(state, seat)
+    ISMCTSAgent(seed=3, iters=1, depth=2, use_core=False).search(state, seat)
     assert moves == [None], "asked once at the depth, it played on to the end"
     with pytest.raises(OptionError):
         ISMCTSAgent(seed=3, iters=1, depth=0)
@@ -701,7 +701,7 @@ def test_search_and_hints_spend_iterations_without_a_deal_and_learn_nothing(game
         return real(seat, rng)
     state.determinize = every_other
     agent = make_agent("ismcts:iters=20", game, seed=3)
-    agent.twins = False  # the readable determinize is the one replaced here
+    agent.use_core = False  # the readable determinize is the one replaced here
     move = agent.choose(state, state.current_player)
     assert move in state.legal_actions()
     assert len(calls) == 20 and agent.last["iterations"] == 10

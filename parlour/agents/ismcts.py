@@ -19,7 +19,7 @@ import time
 from functools import partial
 
 from ..core.errors import OptionError
-from ..fast import twin_module
+from ..fast import core_of
 from ..fast.core import Rng
 from ..fast.readable import ReadablePosition
 from ..fast.rewards import gain_rewards, minmax_rewards, rank_rewards, value_rewards
@@ -72,7 +72,7 @@ class ISMCTSAgent(Agent):
                  reward: str = "rank", heuristic: type | None = None,
                  depth: int | None = None, widen: float = 0.0, prior: str = "none",
                  trust: float = 0.0, floor: float = 0.0, tree: int | None = None,
-                 rounds: int | None = None, twins: bool = True):
+                 rounds: int | None = None, use_core: bool = True):
         super().__init__(seed)
         if iters is None and seconds is None:
             iters = 1000
@@ -123,11 +123,11 @@ class ISMCTSAgent(Agent):
         # first, have ended, and takes the game's estimate there. Playing on into a hand just
         # dealt adds that hand's luck to every playout and tells nothing about the move judged.
         self.rounds = rounds
-        # Search on the game's integer twin where it has one for these options (and the
-        # heuristic, for heuristic playouts, and counts rounds, for a round limit): the same
-        # search, several times the iterations. False: the readable game only, as the twins'
-        # tests compare.
-        self.twins = twins
+        # Search on the game's core where it serves this search (it has the heuristic, for
+        # heuristic playouts, and counts rounds, for a round limit): the same search, several
+        # times the iterations. False: the readable state under the core's names, which the
+        # tests of the search's two positions compare.
+        self.use_core = use_core
         self.last: dict | None = None  # figures of the last search, for hints and benches
 
     # Agent -----------------------------------------------------------------------------------
@@ -178,9 +178,9 @@ class ISMCTSAgent(Agent):
         # names. A determinize set on this very state (a caller's, a test's) is the search's only
         # view of the hidden cards: the core, with its own, is not used then.
         position, encode = None, state.game.action_id  # the core's moves are the action ids
-        if self.twins and "determinize" not in vars(state):
-            module = twin_module(state.game)
-            fast = module.twin(state, rng.getrandbits(64)) if module is not None else None
+        if self.use_core and "determinize" not in vars(state):
+            module = core_of(state.game)
+            fast = module.position(state, rng.getrandbits(64)) if module is not None else None
             # Heuristic playouts run on the core where it offers the game's heuristic, and a
             # round limit where it counts the rounds.
             if (fast is not None and (policies is None or fast.heuristic)
@@ -208,7 +208,7 @@ class ISMCTSAgent(Agent):
                 node.squares, node.wins = child.squares, child.wins
         self.last = {"iterations": done, "seconds": now() - start, "root": root, "first": first}
         if on_core:
-            self.last["twin"] = True
+            self.last["core"] = True
         return root
 
     @staticmethod

@@ -112,7 +112,7 @@ class GameInfo:
     summary: str = ""
     options: tuple[Option, ...] = ()
     # Peer engines' nearest games, for bench/ only: {"open_spiel": [...], "rlcard": [...]}.
-    twins: dict = field(default_factory=dict)
+    peers: dict = field(default_factory=dict)
 
     def option(self, name: str) -> Option:
         for option in self.options:
@@ -140,9 +140,9 @@ class Game:
     return_bounds: ClassVar[tuple[float, float] | None] = None
     # True when a stacked deck alone fixes the opening position (no die, cup or other draw).
     deck_decides_deal: ClassVar[bool] = True
-    # The module of the game's integer twin under parlour/fast/, for playouts and search (None:
-    # search runs on this readable game).
-    fast_twin: ClassVar[str | None] = None
+    # The module of the game's core under parlour/fast/, its rules on integers, which the search
+    # plays on (None: search runs on this readable game).
+    core_module: ClassVar[str | None] = None
     # The room's "How to play" panel: the goal in a sentence and a turn in at most five lines.
     how_to_play: ClassVar[dict | None] = None
 

@@ -5,7 +5,7 @@ which search (parlour/fast/search.py, the one ISMCTS loop) plays on.
 
 A core module defines:
 
-    twin(state, seed) -> FastState | None   a copy of the core position a readable state wraps,
+    position(state, seed) -> FastState | None   a copy of the core position a readable state wraps,
                                             with a generator of its own for the chances to come
                                             (None: another game's state)
     census(fast) -> list[int]               every card of the position, wherever it lies, as
@@ -27,9 +27,9 @@ from types import ModuleType
 from typing import Any
 
 
-def twin_module(game: Any) -> ModuleType | None:
-    """The module of `game`'s twin, if it has one."""
-    name = getattr(game, "fast_twin", None)
+def core_of(game: Any) -> ModuleType | None:
+    """The module of `game`'s core, if it has one."""
+    name = getattr(game, "core_module", None)
     if not name:
         return None
     return importlib.import_module(f"parlour.fast.{name}")

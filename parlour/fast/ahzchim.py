@@ -1127,7 +1127,7 @@ class RecordRng(SourceRng):
 
 
 # For the search and the tests ---------------------------------------------------------------------
-def twin(state: Any, seed: int) -> FastState | None:
+def position(state: Any, seed: int) -> FastState | None:
     """The core position of a readable state, for the search."""
     return core_copy(state, AhzchimFast, seed)
 

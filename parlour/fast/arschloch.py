@@ -925,7 +925,7 @@ def heuristic_choice(legal: list[int], of_french: list[int], hands: list[int], b
 
 
 # For the search ---------------------------------------------------------------------------------
-def twin(state: Any, seed: int) -> FastState | None:
+def position(state: Any, seed: int) -> FastState | None:
     """The core position of a readable state, for the search."""
     return core_copy(state, ArschlochFast, seed)
 

@@ -502,7 +502,7 @@ def _ending(field: list[int], at: int, goal: int) -> float:
 
 
 # For the search ---------------------------------------------------------------------------------
-def twin(state: Any, seed: int) -> FastState | None:
+def position(state: Any, seed: int) -> FastState | None:
     """The core position of a readable state, for the search."""
     return core_copy(state, ChangelandsFast, seed)
 

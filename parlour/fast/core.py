@@ -56,8 +56,7 @@ class Rng:
 
 class FastState:
     """A position on integers. Subclasses copy their own fields in copy() and keep `chances`, the
-    count of chance events so far (deals, reshuffles): between two positions with the same count
-    the twin and the readable game must agree exactly."""
+    count of chance events so far (deals, reshuffles), part of what tells two positions apart."""
 
     players: int
     chances: int

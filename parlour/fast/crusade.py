@@ -474,7 +474,7 @@ def heuristic_choice(legal: list[int], hand: int, trick: list[int], trump: int, 
 
 
 # For the search ---------------------------------------------------------------------------------
-def twin(state: Any, seed: int) -> FastState | None:
+def position(state: Any, seed: int) -> FastState | None:
     """The core position of a readable state, for the search."""
     return core_copy(state, CrusadeFast, seed)
 

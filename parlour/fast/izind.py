@@ -530,7 +530,7 @@ def heuristic_choice(legal: list[int], rules: Rules, seat: int, tops: bytearray,
 
 
 # For the search ---------------------------------------------------------------------------------
-def twin(state: Any, seed: int) -> FastState | None:
+def position(state: Any, seed: int) -> FastState | None:
     """The core position of a readable state, for the search."""
     return core_copy(state, IzindFast, seed)
 

@@ -619,7 +619,7 @@ def fire_now(mine: float, turns: list[int]) -> bool:
 
 
 # For the search ---------------------------------------------------------------------------------
-def twin(state: Any, seed: int) -> FastState | None:
+def position(state: Any, seed: int) -> FastState | None:
     """The core position of a readable state, for the search."""
     return core_copy(state, LootFast, seed)
 

@@ -641,7 +641,7 @@ def heuristic_choice(legal: list[int], hand: int, counts: list[int], nxt: int, p
 
 
 # For the search ---------------------------------------------------------------------------------
-def twin(state: Any, seed: int) -> FastState | None:
+def position(state: Any, seed: int) -> FastState | None:
     """The core position of a readable state, for the search."""
     return core_copy(state, MagesWildFast, seed)
 

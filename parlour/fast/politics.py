@@ -724,7 +724,7 @@ def heuristic_choice(legal: list[int], phase: int, me: int, players: int, row: l
 
 
 # For the search ---------------------------------------------------------------------------------
-def twin(state: Any, seed: int) -> FastState | None:
+def position(state: Any, seed: int) -> FastState | None:
     """The core position of a readable state, for the search."""
     return core_copy(state, PoliticsFast, seed)
 

@@ -1,7 +1,7 @@
 """A readable state searched as a core: the one search loop (search.py) then serves every game,
 including one with no core of its own, and a search that must see the readable game (a
 determinize set on the state, heuristic playouts where the core has no heuristic, a round limit
-where the core counts no rounds, or `twins=False`). Its moves are the game's action ids, as a
+where the core counts no rounds, or `use_core=False`). Its moves are the game's action ids, as a
 core's are. It knows no game: every rule is the readable state's."""
 
 from __future__ import annotations

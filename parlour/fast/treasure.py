@@ -1464,7 +1464,7 @@ def start(players: int, decks: int, second_gods: bool, target: float, bonus: boo
     return position
 
 
-def twin(state: Any, seed: int) -> FastState | None:
+def position(state: Any, seed: int) -> FastState | None:
     """The core position of a readable state, for the search."""
     return core_copy(state, TreasureFast, seed)
 

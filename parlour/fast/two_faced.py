@@ -405,7 +405,7 @@ def heuristic_choice(legal: list[int], me: int, hand: int, leader: int, trick: l
 
 
 # For the search ---------------------------------------------------------------------------------
-def twin(state: Any, seed: int) -> FastState | None:
+def position(state: Any, seed: int) -> FastState | None:
     """The core position of a readable state, for the search."""
     return core_copy(state, TwoFacedFast, seed)
 

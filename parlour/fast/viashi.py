@@ -691,7 +691,7 @@ def heuristic_choice(rules: Rules, legal: list[int], seat: int, trick: list[int]
 
 
 # For the search ---------------------------------------------------------------------------------
-def twin(state: Any, seed: int) -> FastState | None:
+def position(state: Any, seed: int) -> FastState | None:
     """The core position of a readable state, for the search."""
     return core_copy(state, ViashiFast, seed)
 

@@ -274,9 +274,9 @@ class Ahzchim(Game):
                    minimum=1, maximum=100_000),
         ),
         # No peer engine has a take-that card game of this shape; nothing to benchmark against.
-        twins={},
+        peers={},
     )
-    fast_twin = "ahzchim"
+    core_module = "ahzchim"
     return_bounds = (-1.0, 1.0)
     sample_options = (
         {"round_cap": 25},

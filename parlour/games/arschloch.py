@@ -147,9 +147,9 @@ class Arschloch(Game):
             Option("rounds", None, "a match of this many rounds (most points wins)",
                    minimum=1, maximum=1000, allow_none=True),
         ),
-        twins={"open_spiel": ["dou_dizhu"], "rlcard": ["doudizhu"]},
+        peers={"open_spiel": ["dou_dizhu"], "rlcard": ["doudizhu"]},
     )
-    fast_twin = "arschloch"
+    core_module = "arschloch"
     sample_options = (
         {},
         {"ten_high": True, "equality": True},

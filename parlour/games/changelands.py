@@ -117,9 +117,9 @@ class Changelands(Game):
                                        "one turn) without a winner",
                    minimum=1, maximum=10_000),
         ),
-        twins={},  # no peer engine has a game close enough to benchmark against
+        peers={},  # no peer engine has a game close enough to benchmark against
     )
-    fast_twin = "changelands"
+    core_module = "changelands"
     sample_options = ({}, {"round_limit": 20})
     # A flame dealt to a corner is shuffled back into the deck, and an empty draw pile is made
     # of the shuffled discards: the generator takes part in the deal.

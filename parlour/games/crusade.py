@@ -131,10 +131,10 @@ class Crusade(Game):
                                         "only, no effect on play)",
                    choices=("scholar", "magician")),
         ),
-        twins={"open_spiel": ["hearts", "spades"]},
+        peers={"open_spiel": ["hearts", "spades"]},
     )
     sample_options = ({}, {"match": True, "eights": "magician"})
-    fast_twin = "crusade"
+    core_module = "crusade"
 
     def max_decisions(self) -> int:
         n = self.players

@@ -95,9 +95,9 @@ class Izind(Game):
                                     "complete 3 of your 5 towers; the devil card plays the "
                                     "black elephant's role"),
         ),
-        twins={},  # no peer engine has a game close enough to benchmark against
+        peers={},  # no peer engine has a game close enough to benchmark against
     )
-    fast_twin = "izind"
+    core_module = "izind"
     sample_options = (
         {},
         {"ten_wins": "player", "elephants_complete": True},

@@ -167,13 +167,13 @@ class Loot(Game):
                    "points, so the Lady doubles it and the Dark Lord halves it; flat: always 5",
                    choices=("scaled", "flat")),
         ),
-        twins={"open_spiel": ["gin_rummy"], "rlcard": ["gin-rummy"]},
+        peers={"open_spiel": ["gin_rummy"], "rlcard": ["gin-rummy"]},
     )
     # A hand of real cards scored for people at a table: nine cards, ten with a card drawn.
     scorer = Scorer(score_at_firing, read_card, deck="viashi", copies=1,
                     table_label="Gods in the other hands", table_cards=GODS,
                     options=(info.option("run_bonus"),), max_cards=12)
-    fast_twin = "loot"
+    core_module = "loot"
     sample_options = (
         {},
         {"fire": "own_turn"},

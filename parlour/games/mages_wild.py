@@ -157,7 +157,7 @@ class MagesWild(Game):
                    "and the fewest cards in hand win",
                    minimum=20, maximum=100_000),
         ),
-        twins={"open_spiel": ["crazy_eights"], "rlcard": ["uno"]},
+        peers={"open_spiel": ["crazy_eights"], "rlcard": ["uno"]},
     )
     sample_options = (
         {},
@@ -165,7 +165,7 @@ class MagesWild(Game):
         {"turn_limit": 30},
         {"god_effects": True, "turn_limit": 200},
     )
-    fast_twin = "mages_wild"
+    core_module = "mages_wild"
 
     def max_decisions(self) -> int:
         return self.options["turn_limit"]

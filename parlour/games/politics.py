@@ -179,7 +179,7 @@ class Politics(Game):
             Option("secret_cup", False,
                    "how many markers each player puts in the cup stays hidden until the draw"),
         ),
-        twins={},
+        peers={},
     )
     sample_options = (
         {},
@@ -187,7 +187,7 @@ class Politics(Game):
         {"distance_limit": "on_card", "round_cap": 12},
     )
     deck_decides_deal = False  # the die picks the first player; the cup draws come later
-    fast_twin = "politics"
+    core_module = "politics"
     ability_table: ClassVar[dict] = ABILITIES
 
     def target(self) -> int:

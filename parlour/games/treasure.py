@@ -287,7 +287,7 @@ class Treasure(Game):
             Option("six_color_bonus", False, "Loot's extra five for a run with six colors in a "
                    "row also counts on the table, for the player who opened the run"),
         ),
-        twins={"open_spiel": ["gin_rummy"], "rlcard": ["gin-rummy"]},
+        peers={"open_spiel": ["gin_rummy"], "rlcard": ["gin-rummy"]},
     )
     # The cards of one player, tabled and in hand, from two decks at most; the gods on the table
     # with the kind of meld each lies in ("color+run": a god color holding a run).
@@ -295,7 +295,7 @@ class Treasure(Game):
                     table_label="Gods on the table", table_cards=GODS,
                     table_kinds=("set", "run", "color", "color+run"),
                     options=(info.option("six_color_bonus"),), max_cards=15)
-    fast_twin = "treasure"
+    core_module = "treasure"
     sample_options = (
         {},
         {"points": 40, "six_color_bonus": True},

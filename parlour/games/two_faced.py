@@ -90,9 +90,9 @@ class TwoFaced(Game):
                                         "only, no effect on play)",
                    choices=("scholar", "magician")),
         ),
-        twins={"open_spiel": ["hearts", "spades"]},
+        peers={"open_spiel": ["hearts", "spades"]},
     )
-    fast_twin = "two_faced"
+    core_module = "two_faced"
     sample_options = ({}, {"eights": "magician"})
 
     def max_decisions(self) -> int:

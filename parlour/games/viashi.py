@@ -105,7 +105,7 @@ class _ViashiFamily(Game):
 
     variant = core.VIASHI  # the core's options: Vashy and Viashilym set theirs
     direction = "counterclockwise"
-    fast_twin = "viashi"
+    core_module = "viashi"
 
     def rules(self) -> core.Rules:
         options = self.options
@@ -332,7 +332,7 @@ class Viashi(_ViashiFamily):
             _elvish(True),
             EIGHTS,
         ),
-        twins={"open_spiel": ["hearts", "spades"]},
+        peers={"open_spiel": ["hearts", "spades"]},
     )
     sample_options = (
         {},
@@ -383,7 +383,7 @@ class Vashy(_ViashiFamily):
             _elvish(False),
             EIGHTS,
         ),
-        twins={"open_spiel": ["hearts", "spades"]},
+        peers={"open_spiel": ["hearts", "spades"]},
     )
     sample_options = ({}, {"tie_bonus": "each"},
                       {"set": True, "tie_bonus": "shared", "elvish": True, "eights": "magician"})
@@ -412,7 +412,7 @@ class Viashilym(_ViashiFamily):
                 "duplicate on the table, twins in a trick cancel.",
         min_players=6, max_players=6, default_players=6, deck="viashi_double",
         options=(_elvish(True), EIGHTS),
-        twins={"open_spiel": ["hearts", "spades"]},
+        peers={"open_spiel": ["hearts", "spades"]},
     )
     sample_options = ({}, {"elvish": False, "eights": "magician"})
     how_to_play = {

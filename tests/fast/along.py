@@ -1,21 +1,21 @@
 """Positions along random games, and whole games played on a core alone, for the checks every
-core owes (test_twins.py) and its search (test_search.py)."""
+core owes (test_cores.py) and its search (test_search.py)."""
 
 from __future__ import annotations
 
 import random
 
 import parlour
-from parlour.fast import twin_module
+from parlour.fast import core_of
 from parlour.fast.core import NOBODY, Rng
 
 
 def covered(game_id: str, **options) -> bool:
-    """Whether the game (with these options, else its defaults) has a twin (a twin module may
+    """Whether the game (with these options, else its defaults) has a core (a core module may
     cover only some of the games that share a readable module)."""
     game = parlour.load(game_id, **options)
-    module = twin_module(game)
-    return module is not None and module.twin(game.new_state(seed=0), 0) is not None
+    module = core_of(game)
+    return module is not None and module.position(game.new_state(seed=0), 0) is not None
 
 
 def positions(game, count: int, span: int, seed: int = 9):
@@ -34,13 +34,13 @@ def positions(game, count: int, span: int, seed: int = 9):
 
 
 def play_alone(game, seeds, rng: Rng, every: int = 1):
-    """Plays the twin on its own from the deal of each seed, asserting at every move that the
+    """Plays the core on its own from the deal of each seed, asserting at every move that the
     legal moves are there and distinct, and every `every` moves that it holds the same cards
     (census) as at the start; at the end, that nothing is legal and every seat has a return.
-    Yields each twin at its end with the moves it took, for the game's own checks."""
-    module = twin_module(game)
+    Yields each core at its end with the moves it took, for the game's own checks."""
+    module = core_of(game)
     for seed in seeds:
-        fast = module.twin(game.new_state(seed=seed), seed)
+        fast = module.position(game.new_state(seed=seed), seed)
         cards = sorted(module.census(fast))
         steps = 0
         while fast.to_act() != NOBODY:

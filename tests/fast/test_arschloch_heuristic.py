@@ -6,7 +6,7 @@ import random
 import pytest
 
 import parlour
-from parlour.fast import twin_module
+from parlour.fast import core_of
 from parlour.games.arschloch import ArschlochHeuristic
 
 CASES = [(3, {}), (4, {"deck": 52}), (5, {"revolution": True}), (6, {"points": 15}),
@@ -17,7 +17,7 @@ CASES = [(3, {}), (4, {"deck": 52}), (5, {"revolution": True}), (6, {"points": 1
 @pytest.mark.parametrize("players,options", CASES)
 def test_the_integer_heuristic_chooses_as_the_readable_one(players, options):
     game = parlour.load("arschloch", players=players, **options)
-    module = twin_module(game)
+    module = core_of(game)
     heuristic = ArschlochHeuristic(seed=1)
     checked = 0
     for seed in range(4):
@@ -28,7 +28,7 @@ def test_the_integer_heuristic_chooses_as_the_readable_one(players, options):
             seat = state.current_player
             want = heuristic.act(state.view(seat), legal)
             if len(legal) > 1:
-                fast = module.twin(state, 1)
+                fast = module.position(state, 1)
                 assert fast.heuristic_action(fast.legal()) == game.action_id(want)
                 checked += 1
             state.apply(legal[rng.randrange(len(legal))] if rng.random() < 0.5 else want)

@@ -1,4 +1,4 @@
-"""ISMCTS on a game's integer twin, under the agent the room and the lab already use."""
+"""ISMCTS on a game's core, under the agent the room and the lab already use."""
 
 import math
 import random
@@ -9,13 +9,13 @@ import pytest
 import parlour
 from parlour.agents import ISMCTSAgent, make_agent
 from parlour.agents.profile import profile_of
-from parlour.fast import twin_module
+from parlour.fast import core_of
 from parlour.fast.core import Rng
 from parlour.fast.rewards import rank_rewards
 from parlour.fast.search import Search
 from tests.fast.along import covered
 
-TWINNED = [g for g in parlour.games() if covered(g)]
+WITH_CORE = [g for g in parlour.games() if covered(g)]
 
 
 def positions(game_id, count, seed=0):
@@ -33,8 +33,8 @@ def positions(game_id, count, seed=0):
     return found
 
 
-@pytest.mark.parametrize("game_id", TWINNED)
-def test_the_search_runs_on_the_twin_and_answers_a_readable_legal_move(game_id):
+@pytest.mark.parametrize("game_id", WITH_CORE)
+def test_the_search_runs_on_the_core_and_answers_a_readable_legal_move(game_id):
     """"A search path per game on integer cards and actions ... under the same public contract:
     card names, action objects ... at the boundary stay as they are" (issue 31)."""
     for state in positions(game_id, 6):
@@ -42,7 +42,7 @@ def test_the_search_runs_on_the_twin_and_answers_a_readable_legal_move(game_id):
         agent = ISMCTSAgent(seed=1, iters=60, depth=profile_of(parlour.load(game_id)).depth)
         before = state.clone()
         action = agent.choose(state, seat)
-        assert agent.last["twin"] is True
+        assert agent.last["core"] is True
         assert state == before, "the search does not touch the real position"
         assert action in state.legal_actions()
         root = agent.last["root"]
@@ -51,8 +51,8 @@ def test_the_search_runs_on_the_twin_and_answers_a_readable_legal_move(game_id):
         state.apply(action, seat=seat)  # through the checked contract
 
 
-@pytest.mark.parametrize("game_id", TWINNED)
-def test_the_same_seed_and_iterations_give_the_same_move_on_the_twin(game_id):
+@pytest.mark.parametrize("game_id", WITH_CORE)
+def test_the_same_seed_and_iterations_give_the_same_move_on_the_core(game_id):
     """ISMCTSAgent: "Same seed and an iteration budget: the same move." """
     for state in positions(game_id, 4, seed=1):
         depth = profile_of(parlour.load(game_id)).depth
@@ -62,41 +62,41 @@ def test_the_same_seed_and_iterations_give_the_same_move_on_the_twin(game_id):
         assert len(moves) == 1
 
 
-@pytest.mark.parametrize("game_id", TWINNED)
-def test_without_twins_and_with_heuristic_playouts_the_search_stays_readable(game_id):
-    """`twins=False` keeps any search on the readable game; hard's heuristic playouts stay there
+@pytest.mark.parametrize("game_id", WITH_CORE)
+def test_off_the_core_and_with_heuristic_playouts_the_search_stays_readable(game_id):
+    """`use_core=False` keeps any search on the readable game; hard's heuristic playouts stay there
     too unless the integer form offers the game's heuristic (FastState.heuristic: Arschloch's,
     the pilot of one form per rule), where they run on the integers."""
     state = positions(game_id, 1, seed=2)[0]
-    agent = ISMCTSAgent(seed=1, iters=20, twins=False,
+    agent = ISMCTSAgent(seed=1, iters=20, use_core=False,
                         depth=profile_of(parlour.load(game_id)).depth)
     agent.choose(state, state.current_player)
-    assert "twin" not in agent.last
+    assert "core" not in agent.last
     game = parlour.load(game_id)
     if game.heuristic is not None:
         hard = make_agent("hard:iters=10", game, seed=1)
         hard.choose(state, state.current_player)
-        module = twin_module(game)
-        fast = module.twin(state, 1) if module is not None else None
+        module = core_of(game)
+        fast = module.position(state, 1) if module is not None else None
         if fast is not None and fast.heuristic:
-            assert hard.last.get("twin")
+            assert hard.last.get("core")
         else:
-            assert "twin" not in hard.last
+            assert "core" not in hard.last
 
 
-@pytest.mark.parametrize("game_id", TWINNED)
-def test_the_twin_values_each_move_as_the_readable_search_does(game_id):
+@pytest.mark.parametrize("game_id", WITH_CORE)
+def test_the_core_values_each_move_as_the_readable_search_does(game_id):
     """Both searches estimate the same thing: the mean reward of each root move over the
     determinizations and random playouts from it. With the tree cut at the root and wide
-    exploration, every move's mean from the twin lies within 4.5 standard errors of the
-    readable one's (a twin whose rules, returns or deals differ moves the means apart)."""
+    exploration, every move's mean from the core lies within 4.5 standard errors of the
+    readable one's (a core whose rules, returns or deals differ moves the means apart)."""
     compared = 0
     depth = profile_of(parlour.load(game_id)).depth  # where the game's estimate cuts playouts
     for state in positions(game_id, 4, seed=3):
         seat = state.current_player
         roots = []
-        for twins, seed in ((True, 1), (False, 2)):
-            agent = ISMCTSAgent(seed=seed, iters=500, tree=1, c=4.0, twins=twins, depth=depth)
+        for use_core, seed in ((True, 1), (False, 2)):
+            agent = ISMCTSAgent(seed=seed, iters=500, tree=1, c=4.0, use_core=use_core, depth=depth)
             agent.choose(state, seat)
             roots.append(agent.last["root"])
         fast, slow = roots
@@ -116,18 +116,18 @@ def variance(node) -> float:
     return max(0.0, (node.squares - node.visits * mean * mean) / (node.visits - 1))
 
 
-@pytest.mark.parametrize("game_id", [g for g in TWINNED if profile_of(parlour.load(g)).depth])
-def test_a_playout_on_the_twin_stops_at_the_depth_and_takes_the_estimate(game_id):
-    """ISMCTS `depth`: "playout moves before the game's estimate() is taken": the twin's
-    playout plays exactly that many random moves, then answers the twin's estimate there."""
+@pytest.mark.parametrize("game_id", [g for g in WITH_CORE if profile_of(parlour.load(g)).depth])
+def test_a_playout_on_the_core_stops_at_the_depth_and_takes_the_estimate(game_id):
+    """ISMCTS `depth`: "playout moves before the game's estimate() is taken": the core's
+    playout plays exactly that many random moves, then answers the core's estimate there."""
     game = parlour.load(game_id)
-    module = twin_module(game)
+    module = core_of(game)
     for state in positions(game_id, 5, seed=4):
         for depth in (0, 3):
-            # Two twins of one position, each with its own generator for the game's chances.
+            # Two copies of one position, each with its own generator for the game's chances.
             search = Search(0.7, 0.0, -1, depth, rank_rewards, False, time.perf_counter)
-            found = search.play_out(module.twin(state, 1), Rng(5), -1.0)
-            again, draw, moves = module.twin(state, 1), Rng(5).drawer(), 0
+            found = search.play_out(module.position(state, 1), Rng(5), -1.0)
+            again, draw, moves = module.position(state, 1), Rng(5).drawer(), 0
             while again.to_act() >= 0:
                 if moves == depth and again.estimate() is not None:
                     assert found == again.estimate()
@@ -151,11 +151,11 @@ def test_a_round_limit_searches_on_a_core_that_counts_rounds():
             state.apply(rng.choice(state.legal_actions()))
         while len(state.legal_actions()) == 1:  # a real choice, which the agent searches
             state.apply(state.legal_actions()[0])
-        fast = twin_module(game).twin(state, 1)
+        fast = core_of(game).position(state, 1)
         assert fast.round_count() == state.round_count()
         agent = ISMCTSAgent(seed=1, iters=30, rounds=1)
         agent.choose(state, state.current_player)
-        assert agent.last.get("twin")
+        assert agent.last.get("core")
         last = state.round_count()
         search = Search(0.7, 0.0, 1, -1, rank_rewards, False, time.perf_counter,
                         last_round=last)

@@ -9,7 +9,7 @@ from hypothesis import given, settings, strategies as st
 
 import parlour
 from parlour import IllegalAction, OptionError
-from parlour.fast.arschloch import census, twin
+from parlour.fast.arschloch import census, position as core_position
 from parlour.fast.core import Rng
 from parlour.games.arschloch import PASS, Give, Play, Swap
 
@@ -629,7 +629,7 @@ def test_determinize_keeps_given_and_taken_cards_and_seen_extras():
         while not state.is_terminal and state.round == 1:
             state.apply(rng.choice(state.legal_actions()))
         while not state.is_terminal:
-            fast = twin(state, deal)
+            fast = core_position(state, deal)
             seat = state.current_player
             det = fast.determinize(seat, Rng(rng.getrandbits(32)))
             R = fast.rules.R

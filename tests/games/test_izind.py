@@ -16,7 +16,7 @@ import parlour
 from parlour import IllegalAction, OptionError
 from parlour.agents import RandomAgent
 from parlour.fast.core import NOBODY, Rng
-from parlour.fast.izind import census, twin
+from parlour.fast.izind import census, position as core_position
 from parlour.games.izind import NUMBER, PASS, REDRAW, IzindHeuristic, Play
 
 FILLER = [7, 6, 8, 5, 9, 4, 3, 10, 2, 0, 1]  # 0: the elephants and the devil
@@ -497,7 +497,7 @@ def test_determinize_keeps_what_the_seat_sees_and_not_where_the_hidden_cards_lie
                 state.apply(rng.choice(state.legal_actions()))
             if state.is_terminal:
                 continue
-            fast = twin(state, seed)
+            fast = core_position(state, seed)
             seat = fast.to_act()
             cards = Counter(census(fast))
             draw = rng.getrandbits(32)

@@ -468,7 +468,7 @@ def test_hards_playouts_end_with_the_hand_under_way(monkeypatch):
     monkeypatch.setattr(type(state), "estimate", estimate)
     hard = make_agent("hard:iters=60", game, seed=2)
     assert hard.rounds == 1 and hard.reward == "gain"
-    hard.twins = False  # the readable game's estimate is what is watched here (the core's
+    hard.use_core = False  # the readable game's estimate is what is watched here (the core's
     # round limit: tests/fast/test_search.py)
     hard.choose(state, state.current_player)
     in_hand = [(number, turns) for began, number, turns in ends if began == hand]

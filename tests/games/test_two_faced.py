@@ -13,7 +13,7 @@ from alike import play_asking_both
 import parlour
 from parlour import IllegalAction
 from parlour.fast.core import Rng
-from parlour.fast.two_faced import DRAFT, TRICKS, census, twin
+from parlour.fast.two_faced import DRAFT, TRICKS, census, position as core_position
 from parlour.games.two_faced import KEEP, PLAY
 
 DEALER_HAND = ["2W", "3W", "1R", "9R", "Lady", "1G", "2G", "3G", "4G"]
@@ -252,7 +252,7 @@ def test_determinize_keeps_what_each_seat_sees():
         for _ in range(rng.randrange(0, 54)):
             legal = state.legal_actions()
             state.apply(legal[rng.randrange(len(legal))])
-        fast = twin(state, seed)
+        fast = core_position(state, seed)
         for seat in (0, 1):
             det = fast.determinize(seat, Rng(seed * 2 + seat))
             assert det.hands[seat] == fast.hands[seat]

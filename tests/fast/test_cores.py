@@ -9,13 +9,13 @@ import pytest
 
 import parlour
 from parlour.core.hidden import NoDeal
-from parlour.fast import twin_module
+from parlour.fast import core_of
 from parlour.fast.core import NOBODY, Rng
 from tests.fast.along import covered, play_alone, positions
 
-TWINNED = [g for g in parlour.games() if covered(g)]
+WITH_CORE = [g for g in parlour.games() if covered(g)]
 
-# Options where a game's defaults would miss what a twin may get wrong (a match of several
+# Options where a game's defaults would miss what a core may get wrong (a match of several
 # hands or rounds, where more is carried from deal to deal), and how many random moves into a
 # game the positions below go at most (about one game's length, so the ends are met).
 SETUP = {
@@ -35,8 +35,8 @@ SETUP = {
 }
 
 
-def test_the_table_names_every_twinned_game():
-    assert sorted(SETUP) == TWINNED
+def test_the_table_names_every_game_with_a_core():
+    assert sorted(SETUP) == WITH_CORE
 
 
 def along(game_id: str, count: int, seed: int = 9):
@@ -45,13 +45,13 @@ def along(game_id: str, count: int, seed: int = 9):
     return positions(parlour.load(game_id, **options), count, span, seed)
 
 
-@pytest.mark.parametrize("game_id", TWINNED)
+@pytest.mark.parametrize("game_id", WITH_CORE)
 def test_copy_and_determinize_leave_the_position_alone(game_id):
     """A copy has the same key; determinizing for any seat, and stepping the copy and the
-    determinization, leave the twin's key as it was; a determinization holds the same cards."""
-    module = twin_module(parlour.load(game_id))
+    determinization, leave the core's key as it was; a determinization holds the same cards."""
+    module = core_of(parlour.load(game_id))
     for state, deal in along(game_id, 20):
-        fast = module.twin(state, deal)
+        fast = module.position(state, deal)
         key = fast.key()
         copy = fast.copy()
         assert copy.key() == key
@@ -70,15 +70,15 @@ def test_copy_and_determinize_leave_the_position_alone(game_id):
         assert fast.key() == key
 
 
-@pytest.mark.parametrize("game_id", TWINNED)
-def test_twin_leaves_the_readable_state_alone(game_id):
-    """Neither making the twin nor determinizing and playing it to the end touches the readable
-    state it was made from (its log included): the twin shares nothing it changes."""
-    module = twin_module(parlour.load(game_id))
+@pytest.mark.parametrize("game_id", WITH_CORE)
+def test_core_leaves_the_readable_state_alone(game_id):
+    """Neither making the core nor determinizing and playing it to the end touches the readable
+    state it was made from (its log included): the core shares nothing it changes."""
+    module = core_of(parlour.load(game_id))
     for state, deal in along(game_id, 12, seed=4):
         before = state.clone()
         log = list(state.log)
-        fast = module.twin(state, deal)
+        fast = module.position(state, deal)
         try:
             fast.determinize(fast.to_act(), Rng(1))
         except NoDeal:
@@ -90,20 +90,20 @@ def test_twin_leaves_the_readable_state_alone(game_id):
         assert state == before and list(state.log) == log
 
 
-@pytest.mark.parametrize("game_id", TWINNED)
-def test_the_twin_plays_whole_games_on_its_own(game_id):
+@pytest.mark.parametrize("game_id", WITH_CORE)
+def test_the_core_plays_whole_games_on_its_own(game_id):
     """play_alone's checks (distinct legal moves, the same cards throughout, a return for every
-    seat) over whole games of the twin alone."""
+    seat) over whole games of the core alone."""
     options, _ = SETUP[game_id]
     game = parlour.load(game_id, **options)
     assert len(list(play_alone(game, range(10), Rng(5)))) == 10
 
 
-@pytest.mark.parametrize("game_id", TWINNED)
-def test_the_twin_declines_other_games(game_id):
-    """A twin module makes twins of its own games only: another module's game gives None (a
+@pytest.mark.parametrize("game_id", WITH_CORE)
+def test_the_core_declines_other_games(game_id):
+    """A core module makes positions of its own games only: another module's game gives None (a
     module may be shared, as Viashi's is by Vashy)."""
-    module = twin_module(parlour.load(game_id))
-    for other in TWINNED:
-        if twin_module(parlour.load(other)) is not module:
-            assert module.twin(parlour.load(other).new_state(seed=1), 1) is None, other
+    module = core_of(parlour.load(game_id))
+    for other in WITH_CORE:
+        if core_of(parlour.load(other)) is not module:
+            assert module.position(parlour.load(other).new_state(seed=1), 1) is None, other
