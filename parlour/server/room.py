@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import random
 import time
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import parlour
+from parlour.search import SearchPool
 
 from . import auth, i18n
 from .errors import RoomError
@@ -34,9 +35,10 @@ class Room:
         self.broken: dict[str, str] = {}
         self.replays = Replays(self.store)
         self.lobby = Lobby(self)
-        self.hint_slots = asyncio.Semaphore(max(1, self.settings.hint_threads))
-        self.searches = ThreadPoolExecutor(max(1, self.settings.search_threads),
-                                           thread_name_prefix="parlour-search")
+        self.hint_slots = asyncio.Semaphore(max(1, self.settings.hint_searches))
+        self.searches = SearchPool(self.settings.search_processes or os.cpu_count() or 1,
+                                   floor=self.settings.search_floor,
+                                   niceness=self.settings.search_nice)
         self.limits = Limits(self.settings)
         self._housekeeping: asyncio.Task | None = None
         self.store.origin = auth.new_table_id()  # this process, in the notices it sends
@@ -46,6 +48,8 @@ class Room:
         self._tasks: set[asyncio.Task] = set()
 
     async def start(self) -> None:
+        # The workers warm up while the room opens; a search asked for meanwhile waits for one.
+        self.spawn(self._start_searches())
         await self.store.open()
         if self.store.shared:
             # Several processes may share the store: this one plays the tables whose leases it
@@ -72,6 +76,12 @@ class Room:
         self._housekeeping = asyncio.create_task(self._keep_house())
         log.info("room open: %d tables in play rebuilt", len(self.tables))
 
+    async def _start_searches(self) -> None:
+        try:
+            await self.searches.start()
+        except Exception:
+            log.exception("the search workers did not start: computers and hints will wait")
+
     async def stop(self) -> None:
         for task in (self._housekeeping, self._leasing, *self._reloading.values(), *self._tasks):
             if task is not None:
@@ -83,7 +93,7 @@ class Room:
                 table._timer.cancel()
             for conn in list(table.conns):
                 conn.close()
-        self.searches.shutdown(wait=False, cancel_futures=True)
+        self.searches.stop()
         await self.store.close()
 
     async def _keep_house(self) -> None:

@@ -31,8 +31,14 @@ class Settings:
     # Computer seats: the lobby's levels only; hard may be given these at most.
     agent_seconds: float = 5.0  # seconds a move
     agent_iters: int = 100_000  # search iterations a move
-    search_threads: int = 2  # threads for every search of the room: computers' and hints
-    hint_threads: int = 1  # of those, how many hints may take at once
+    # Searches (hard computers' moves, stand-ins, hints): worker processes of the room's, taken
+    # table by table in turn (parlour/search/). 0: one a core.
+    search_processes: int = 0
+    hint_searches: int = 1  # of those, how many hints may take at once
+    # Under load a search's seconds are shared out, down to this floor (docs/strength.md: hard's
+    # strength there).
+    search_floor: float = 0.3
+    search_nice: int = 10  # the workers' niceness (0-19): pages and quick computers first
     # The scorer: one hand at a time in a process of its own; a few more may wait.
     score_seconds: float = 10.0
     score_queue: int = 4  # hands waiting beyond the one being scored; more: 503, try again

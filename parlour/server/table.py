@@ -10,7 +10,6 @@ the table's state only after the move is committed to the store.
 from __future__ import annotations
 
 import asyncio
-import functools
 import json
 import logging
 import time
@@ -18,9 +17,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from parlour.agents import ISMCTSAgent, RandomAgent, make_agent
-from parlour.agents.hints import hints as best_moves
 from parlour.core.errors import IllegalAction
 from parlour.core.scene import at_table
+from parlour.search import HINT, MOVE, jobs
 
 from . import auth, i18n
 from .connection import Connection
@@ -613,9 +612,11 @@ class Table:
 
         try:
             if isinstance(agent, ISMCTSAgent):
-                # Searches share the room's few search threads, never the loop's own pool.
-                action, _ = await asyncio.get_running_loop().run_in_executor(
-                    self.room.searches, timed, state.clone())
+                # A search runs in the room's search workers, in this table's turn.
+                action, after = await self.room.searches.run(
+                    MOVE, self.id, self.creator, jobs.choose, (agent, state.clone(), seat.number),
+                    agent.seconds or self.room.settings.agent_seconds)
+                agent.rng.setstate(after)
                 return action
             if seat.slow:
                 action, spent = await asyncio.to_thread(timed, state.clone())
@@ -646,9 +647,9 @@ class Table:
         settings = self.room.settings
         async with self.room.hint_slots:
             try:
-                found = await asyncio.get_running_loop().run_in_executor(
-                    self.room.searches, functools.partial(
-                        best_moves, state, seat, settings.hint_seconds, None, 3, ply))
+                found = await self.room.searches.run(
+                    HINT, self.id, self.creator, jobs.hint, (state, seat, ply),
+                    settings.hint_seconds)
                 best, others = found["best"], found["alternatives"]
             except Exception:
                 log.exception("table %s: no hint at move %d; the heuristic's move instead",
