@@ -238,6 +238,11 @@ function travel(before) {
   }
 }
 
+// A seat the computer plays: a computer's, or a person's it stands in for.
+function computerSeat(seat) {
+  return !!seat && (seat.kind === "computer" || !!seat.away);
+}
+
 function renderTurn() {
   const el = $("turn");
   const over = frame.status === "over";
@@ -249,6 +254,9 @@ function renderTurn() {
   else if (frame.status === "closed") { text = t("This table was closed: no one moved for a long time"); cls = "over"; }
   else if (frame.to_act === null || frame.to_act === undefined) text = "";
   else if (frame.to_act === frame.seat && !away) { text = t("Your turn"); cls = "mine"; }
+  else if (computerSeat(frame.seats[frame.to_act])) {
+    text = t("{name} is thinking", { name: ctx.seatName(frame.to_act) }); cls = "thinking";
+  }
   else text = t("Waiting for {name}", { name: ctx.seatName(frame.to_act) });
   el.className = "turn " + cls;
   el.replaceChildren(h("span", { class: "turn-text" }, text),
