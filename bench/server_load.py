@@ -5,6 +5,7 @@ person's move (sent -> the position after it received).
     PYTHONPATH=. python bench/server_load.py                       # short: 50 tables, 8 s
     PYTHONPATH=. python bench/server_load.py --tables 500 --seconds 30
     PYTHONPATH=. python bench/server_load.py --processes 2     # 1 vs 2 processes on PostgreSQL
+    PYTHONPATH=. python bench/server_load.py --computers       # hard tables, 1 vs 2 searchers
 
 The server runs as its own process (python -m parlour.server.cli, computers without delay) on a
 fresh SQLite file, unless --url points at a running room. Clients think --think seconds on
@@ -137,11 +138,13 @@ LIFTED = {  # every table is played from this one address: lift the per-address 
     "PARLOUR_ADDRESS_MESSAGE_BURST": "1000000"}
 
 
-def start_rooms(count: int, db: str) -> tuple[list[subprocess.Popen], list[str]]:
+def start_rooms(count: int, db: str, **settings) -> tuple[list[subprocess.Popen], list[str]]:
     """`count` room processes on one store, each on a port of its own (a load balancer would
-    spread people over them; the clients here go straight to the process of their table)."""
+    spread people over them; the clients here go straight to the process of their table);
+    `settings`: more PARLOUR_* variables."""
     servers, urls = [], []
-    env = dict(os.environ, PYTHONPATH=str(ROOT), **LIFTED)
+    env = dict(os.environ, PYTHONPATH=str(ROOT), **LIFTED,
+               **{"PARLOUR_" + name.upper(): str(value) for name, value in settings.items()})
     for _ in range(count):
         port = free_port()
         servers.append(subprocess.Popen(
@@ -223,7 +226,128 @@ def report(figures: dict, args) -> None:
     print(f"games finished: {figures['games']}, error frames: {figures['errors']}")
 
 
+# Hard computers only -----------------------------------------------------------------------------
+async def watch(url: str, table: str, gaps: list, stop: asyncio.Event, measuring) -> None:
+    """Watch a table of computers: each gap between two moves is the wait for a computer's move
+    (its search waiting for a worker, then searching)."""
+    async with connect(f"{url.replace('http', 'ws', 1)}/ws/{table}", max_size=1 << 22) as ws:
+        last = None
+        while not stop.is_set():
+            try:
+                frame = json.loads(await asyncio.wait_for(ws.recv(), timeout=1.0))
+            except TimeoutError:
+                continue
+            if frame["type"] != "state" or frame["status"] != "playing":
+                continue
+            now = time.perf_counter()
+            if last is not None and frame["ply"] > last[1] and measuring():
+                gaps.append((now - last[0]) / (frame["ply"] - last[1]))
+            last = (now, frame["ply"])
+
+
+async def hinting(url: str, table: str, token: str, waits: list, stop: asyncio.Event,
+                  measuring) -> None:
+    """A person beside hard computers who asks for a hint at each turn, then plays at random."""
+    rng = random.Random(7)
+    async with connect(f"{url.replace('http', 'ws', 1)}/ws/{table}", max_size=1 << 22) as ws:
+        await ws.send(json.dumps({"type": "join", "token": token}))
+        asked = None
+        while not stop.is_set():
+            try:
+                frame = json.loads(await asyncio.wait_for(ws.recv(), timeout=1.0))
+            except TimeoutError:
+                continue
+            if frame["type"] == "hint" and asked is not None:
+                if measuring():
+                    waits.append(time.perf_counter() - asked[0])
+                await ws.send(json.dumps({"type": "move", "ply": asked[1],
+                                          "action": rng.choice(asked[2])}))
+                asked = None
+            elif frame["type"] == "state" and frame["legal"] and asked is None:
+                asked = (time.perf_counter(), frame["ply"], frame["legal"])
+                await ws.send(json.dumps({"type": "hint"}))
+            elif frame["type"] == "state" and frame["status"] == "over":
+                return
+
+
+def percentiles(values: list) -> tuple[float, float]:
+    values = sorted(values)
+    if not values:
+        return float("nan"), float("nan")
+    return statistics.median(values), values[min(len(values) - 1, int(len(values) * 0.99))]
+
+
+async def computers_load(url: str, args, tables_count: int) -> dict:
+    hard = {"kind": "computer", "agent": f"hard:seconds={args.hard_seconds:g}"}
+    body = {"game": args.game, "players": args.players, "options": json.loads(args.options)}
+    async with httpx.AsyncClient(timeout=30) as http:
+        for _ in range(300):
+            try:
+                await http.get(url + "/api/tables")
+                break
+            except httpx.HTTPError:
+                await asyncio.sleep(0.1)
+        tables = [(await http.post(url + "/api/tables", json={
+            **body, "seats": [hard] * args.players})).json()["table"]
+            for _ in range(tables_count)]
+        person = (await http.post(url + "/api/tables", json={
+            **body, "seats": [{"kind": "me"}] + [hard] * (args.players - 1)})).json()
+    gaps, hints, stop = [], [], asyncio.Event()
+    window = {"on": False}
+
+    def measuring():
+        return window["on"]
+    tasks = [asyncio.create_task(watch(url, t, gaps, stop, measuring)) for t in tables]
+    tasks.append(asyncio.create_task(hinting(url, person["table"], person["seats"][0]["token"],
+                                             hints, stop, measuring)))
+    await asyncio.sleep(args.warmup)
+    window["on"] = True
+    began = time.perf_counter()
+    await asyncio.sleep(args.seconds)
+    window["on"] = False
+    elapsed = time.perf_counter() - began
+    stop.set()
+    await asyncio.wait(tasks, timeout=5)
+    move50, move99 = percentiles(gaps)
+    hint50, hint99 = percentiles(hints)
+    return {"rate": len(gaps) / elapsed, "move50": move50, "move99": move99,
+            "hint50": hint50, "hint99": hint99, "hints": len(hints)}
+
+
+async def computers(args) -> None:
+    """N tables of hard computers (nobody at them) beside one person who asks a hint every turn,
+    with one search process and with two, in one run: the computers' moves a second, the p50 and
+    p99 wait for a computer's move and for a hint."""
+    print(f"tables of {args.players} hard computers (hard:seconds={args.hard_seconds:g}, "
+          f"floor {args.floor:g} s) in {args.game}, beside one person asking a hint each turn; "
+          f"{args.seconds:g} s measured after {args.warmup:g} s")
+    print("search processes | tables | computer moves/s | move wait p50 / p99 s | "
+          "hint wait p50 / p99 s")
+    rates = {}
+    for processes in (1, 2):
+        for tables in args.computer_sweep:
+            folder = tempfile.mkdtemp(prefix="parlour-bench-")
+            servers, urls = start_rooms(1, f"sqlite:///{folder}/bench.db",
+                                        search_processes=processes, search_floor=args.floor,
+                                        agent_seconds=args.hard_seconds, hint_seconds=1)
+            try:
+                found = await computers_load(urls[0], args, tables)
+            finally:
+                stop_rooms(servers)
+            rates[processes, tables] = found
+            print(f"| {processes} | {tables} | {found['rate']:.2f} | {found['move50']:.2f} / "
+                  f"{found['move99']:.2f} | {found['hint50']:.2f} / {found['hint99']:.2f} |",
+                  flush=True)
+    for tables in args.computer_sweep:
+        one, two = rates[1, tables], rates[2, tables]
+        print(f"{tables} tables: 2 processes carry {two['rate'] / one['rate']:.2f}x the moves "
+              f"a second of one (p99 move wait {one['move99']:.2f} s and {two['move99']:.2f} s)")
+
+
 async def run(args) -> None:
+    if args.computers:
+        await computers(args)
+        return
     if args.url is not None:
         report(await measure([args.url], [], args, args.tables), args)
         return
@@ -304,6 +428,14 @@ def main() -> None:
     parser.add_argument("--sweep", type=lambda text: [int(n) for n in text.split(",")],
                         default=[50, 100, 200, 400], help="table counts tried with --processes")
     parser.add_argument("--p99", type=float, default=50.0, help="the round trip bar in ms")
+    parser.add_argument("--computers", action="store_true",
+                        help="tables of hard computers, with 1 and 2 search processes")
+    parser.add_argument("--computer-sweep", type=lambda text: [int(n) for n in text.split(",")],
+                        default=[2, 4, 8, 16], help="table counts tried with --computers")
+    parser.add_argument("--hard-seconds", type=float, default=1.0,
+                        help="the hard computers' seconds a move (--computers)")
+    parser.add_argument("--floor", type=float, default=0.3,
+                        help="the room's search_floor (--computers)")
     asyncio.run(run(parser.parse_args()))
 
 
