@@ -16,7 +16,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
-import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -44,7 +43,7 @@ class _Worker:
         theirs.close()
         self.pid: int | None = None
         self.job: Job | None = None
-        self.started = time.monotonic()
+        self.searches = 0  # answered
 
     def ready(self, timeout: float) -> None:
         """Block until the worker is warm (on a thread of the pool's)."""
@@ -64,17 +63,29 @@ class _Worker:
         self.process.join(1)
 
 
+def where(on: str) -> str:
+    """`on`, if it names where searches may run; else ValueError, saying where they may."""
+    if on in ("local", "ray") or (on.startswith("ray://") and len(on) > len("ray://")):
+        return on
+    raise ValueError(f"searches run 'local', on 'ray' or on 'ray://HOST:PORT', not {on!r}")
+
+
 class SearchPool:
+    """`processes` workers: processes of this machine's, or with `on` "ray" actors of a Ray of
+    the pool's own here, with "ray://HOST:PORT" actors of that Ray cluster (on_ray.py)."""
+
     def __init__(self, processes: int, floor: float = 0.3, niceness: int = 10,
-                 warm: bool = True, ready_timeout: float = 120.0):
+                 warm: bool = True, ready_timeout: float = 120.0, on: str = "local"):
+        self.on = where(on)
+        self._ray_started = False
         self.processes = max(1, processes)
         self.floor = floor
         self.niceness = niceness
         self.warm = warm
         self.ready_timeout = ready_timeout
         self.queue = FairQueue()
-        self.workers: list[_Worker] = []
-        self._idle: list[_Worker] = []
+        self.workers: list[Any] = []  # _Worker or on_ray.RayWorker
+        self._idle: list[Any] = []
         self._context = multiprocessing.get_context("spawn")
         self._pipes = ThreadPoolExecutor(self.processes + 1, thread_name_prefix="parlour-search")
         self._tasks: set[asyncio.Task] = set()
@@ -85,16 +96,24 @@ class SearchPool:
     async def start(self) -> None:
         """Start every worker and wait until each is warm."""
         loop = asyncio.get_running_loop()
+        if self.on != "local":
+            from . import on_ray
+            self._ray_started = await loop.run_in_executor(
+                self._pipes, on_ray.connect, self.on if self.on != "ray" else None,
+                self.processes)
         self.workers = [self._new_worker() for _ in range(self.processes)]
         await asyncio.gather(*(loop.run_in_executor(self._pipes, w.ready, self.ready_timeout)
                                for w in self.workers))
         self._idle = list(self.workers)
         self._dispatch()
 
-    def _new_worker(self) -> _Worker:
+    def _new_worker(self) -> Any:
+        if self.on != "local":
+            from .on_ray import RayWorker
+            return RayWorker(self.niceness)
         return _Worker(self._context, self.niceness, self.warm)
 
-    async def _replace(self, dead: _Worker) -> None:
+    async def _replace(self, dead: Any) -> None:
         dead.stop()
         fresh = self._new_worker()
         self.workers[self.workers.index(dead)] = fresh
@@ -117,6 +136,10 @@ class SearchPool:
         for worker in self.workers:
             worker.stop()
         self.workers, self._idle = [], []
+        if self._ray_started:
+            from . import on_ray
+            on_ray.disconnect()
+            self._ray_started = False
         for table in list(self.queue._tables):
             for job in self.queue.drop(table):
                 if not job.future.done():
@@ -150,13 +173,13 @@ class SearchPool:
             if job.future.done():  # its table stopped waiting for it
                 self.queue.done(job)
                 continue
-            worker = self._idle.pop()
+            worker = self._idle.pop(0)  # the longest idle: every worker takes its turn
             worker.job = job
             task = asyncio.get_running_loop().create_task(self._search(worker, job))
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
 
-    async def _search(self, worker: _Worker, job: Job) -> None:
+    async def _search(self, worker: Any, job: Job) -> None:
         loop = asyncio.get_running_loop()
         seconds = self.budget(job)
         died = False
@@ -184,6 +207,7 @@ class SearchPool:
         if not job.future.done():
             if answer[0] == "ok":
                 self.searched += 1
+                worker.searches += 1
                 job.future.set_result(answer[1])
             else:
                 log.error("a search of table %s failed: %s", job.table, answer[2] or answer[1])

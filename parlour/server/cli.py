@@ -23,6 +23,9 @@ def serve(
     workers: int = typer.Option(1, "--workers", "-j", metavar="N", min=1,
                                 help="room processes sharing the port (more than one needs a "
                                      "PostgreSQL store)"),
+    search: str = typer.Option(None, "--search", metavar="WHERE", show_default="local",
+                               help="where the computers search: local (processes here), ray "
+                                    "(a Ray here) or ray://HOST:PORT (a Ray cluster)"),
     forwarded_allow_ips: str = typer.Option(
         None, "--forwarded-allow-ips", metavar="ADDRESSES",
         show_default="$FORWARDED_ALLOW_IPS, else 127.0.0.1,::1",
@@ -34,9 +37,15 @@ def serve(
 
     Every limit of the room (docs/server.md) can be set by an environment variable, e.g.
     PARLOUR_MAX_TABLES=200 or PARLOUR_TURN_CLOCK=90."""
+    from parlour.search.pool import where
+
     from .settings import Settings
 
-    settings = Settings.from_env(db=db, bot_delay=bot_delay)
+    settings = Settings.from_env(db=db, bot_delay=bot_delay, search=search)
+    try:
+        where(settings.search)
+    except ValueError as error:
+        raise typer.BadParameter(str(error), param_hint="--search") from None
     shared = (settings.db or "").startswith(("postgresql", "postgres:"))
     if workers > 1 and not shared:
         raise typer.BadParameter("several room processes share a PostgreSQL store: give --db "

@@ -38,7 +38,7 @@ class Room:
         self.hint_slots = asyncio.Semaphore(max(1, self.settings.hint_searches))
         self.searches = SearchPool(self.settings.search_processes or os.cpu_count() or 1,
                                    floor=self.settings.search_floor,
-                                   niceness=self.settings.search_nice)
+                                   niceness=self.settings.search_nice, on=self.settings.search)
         self.limits = Limits(self.settings)
         self._housekeeping: asyncio.Task | None = None
         self.store.origin = auth.new_table_id()  # this process, in the notices it sends

@@ -34,6 +34,9 @@ class Settings:
     # Searches (hard computers' moves, stand-ins, hints): worker processes of the room's, taken
     # table by table in turn (parlour/search/). 0: one a core.
     search_processes: int = 0
+    # Where: "local" (processes here), "ray" (a Ray of the room's own here), "ray://HOST:PORT"
+    # (a Ray cluster's actors; docs/server.md).
+    search: str = "local"
     hint_searches: int = 1  # of those, how many hints may take at once
     # Under load a search's seconds are shared out, down to this floor (docs/strength.md: hard's
     # strength there).
@@ -90,7 +93,7 @@ class Settings:
         values = {}
         for spec in fields(cls):
             raw = environ.get("PARLOUR_" + spec.name.upper())
-            if raw is None or spec.name in given:
+            if raw is None or given.get(spec.name) is not None:
                 continue
             kind = type(spec.default) if spec.default is not MISSING else str
             if spec.name == "db":
