@@ -85,6 +85,15 @@ class Stats:
         return sum(self.last_ply[t] - self.first_ply[t] for t in self.last_ply)
 
 
+async def frames(ws, stop: asyncio.Event):
+    """The frames a socket receives until `stop` is set."""
+    while not stop.is_set():
+        try:
+            yield json.loads(await asyncio.wait_for(ws.recv(), timeout=1.0))
+        except TimeoutError:
+            continue
+
+
 async def client(url: str, table: str, token: str, think: float, stats: Stats, stop: asyncio.Event,
                  rng: random.Random) -> None:
     ws_url = url.replace("http", "ws", 1)
@@ -93,11 +102,7 @@ async def client(url: str, table: str, token: str, think: float, stats: Stats, s
             await ws.send(json.dumps({"type": "join", "token": token}))
             sent_at, sent_ply = None, None
             nxt = None
-            while not stop.is_set():
-                try:
-                    frame = json.loads(await asyncio.wait_for(ws.recv(), timeout=1.0))
-                except TimeoutError:
-                    continue
+            async for frame in frames(ws, stop):
                 kind = frame["type"]
                 if kind == "error":
                     stats.errors += 1
@@ -232,11 +237,7 @@ async def watch(url: str, table: str, gaps: list, stop: asyncio.Event, measuring
     (its search waiting for a worker, then searching)."""
     async with connect(f"{url.replace('http', 'ws', 1)}/ws/{table}", max_size=1 << 22) as ws:
         last = None
-        while not stop.is_set():
-            try:
-                frame = json.loads(await asyncio.wait_for(ws.recv(), timeout=1.0))
-            except TimeoutError:
-                continue
+        async for frame in frames(ws, stop):
             if frame["type"] != "state" or frame["status"] != "playing":
                 continue
             now = time.perf_counter()
@@ -252,11 +253,7 @@ async def hinting(url: str, table: str, token: str, waits: list, stop: asyncio.E
     async with connect(f"{url.replace('http', 'ws', 1)}/ws/{table}", max_size=1 << 22) as ws:
         await ws.send(json.dumps({"type": "join", "token": token}))
         asked = None
-        while not stop.is_set():
-            try:
-                frame = json.loads(await asyncio.wait_for(ws.recv(), timeout=1.0))
-            except TimeoutError:
-                continue
+        async for frame in frames(ws, stop):
             if frame["type"] == "hint" and asked is not None:
                 if measuring():
                     waits.append(time.perf_counter() - asked[0])

@@ -87,25 +87,22 @@ class SearchPool:
         self.workers: list[Any] = []  # _Worker or on_ray.RayWorker
         self._idle: list[Any] = []
         self._context = multiprocessing.get_context("spawn")
-        self._pipes = ThreadPoolExecutor(self.processes + 1, thread_name_prefix="parlour-search")
+        # A thread a worker's search and one a worker starting: never one waiting for another.
+        self._pipes = ThreadPoolExecutor(2 * self.processes, thread_name_prefix="parlour-search")
         self._tasks: set[asyncio.Task] = set()
         self._stopped = False
         self.searched = 0  # searches answered, for the tests and the benches
 
     # Starting and stopping ---------------------------------------------------------------------
     async def start(self) -> None:
-        """Start every worker and wait until each is warm."""
-        loop = asyncio.get_running_loop()
+        """Start every worker; each takes searches once it is warm. Returns when each is in
+        service or could not be started."""
         if self.on != "local":
             from . import on_ray
-            self._ray_started = await loop.run_in_executor(
+            self._ray_started = await asyncio.get_running_loop().run_in_executor(
                 self._pipes, on_ray.connect, self.on if self.on != "ray" else None,
                 self.processes)
-        self.workers = [self._new_worker() for _ in range(self.processes)]
-        await asyncio.gather(*(loop.run_in_executor(self._pipes, w.ready, self.ready_timeout)
-                               for w in self.workers))
-        self._idle = list(self.workers)
-        self._dispatch()
+        await asyncio.gather(*(self._bring_up() for _ in range(self.processes)))
 
     def _new_worker(self) -> Any:
         if self.on != "local":
@@ -113,21 +110,34 @@ class SearchPool:
             return RayWorker(self.niceness)
         return _Worker(self._context, self.niceness, self.warm)
 
+    async def _bring_up(self) -> None:
+        """A new worker, in service once warm; one that dies warming (killed, out of memory)
+        is started again, TRIES times in all."""
+        for _ in range(TRIES):
+            if self._stopped:
+                return
+            worker = self._new_worker()
+            self.workers.append(worker)
+            try:
+                await asyncio.get_running_loop().run_in_executor(
+                    self._pipes, worker.ready, self.ready_timeout)
+            except Exception as error:
+                log.warning("a search worker did not start: %s", error)
+                self.workers.remove(worker)
+                worker.stop()
+                continue
+            if self._stopped:
+                worker.stop()
+                return
+            self._idle.append(worker)
+            self._dispatch()
+            return
+        log.error("a search worker could not be started in %d tries", TRIES)
+
     async def _replace(self, dead: Any) -> None:
         dead.stop()
-        fresh = self._new_worker()
-        self.workers[self.workers.index(dead)] = fresh
-        try:
-            await asyncio.get_running_loop().run_in_executor(
-                self._pipes, fresh.ready, self.ready_timeout)
-        except Exception:
-            log.exception("a search worker could not be started again")
-            self.workers.remove(fresh)
-            fresh.stop()
-            return
-        if not self._stopped:
-            self._idle.append(fresh)
-            self._dispatch()
+        self.workers.remove(dead)
+        await self._bring_up()
 
     def stop(self) -> None:
         self._stopped = True

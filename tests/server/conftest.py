@@ -61,6 +61,22 @@ def stop(server) -> None:
         server.wait()
 
 
+@pytest.fixture
+def serve(tmp_path):
+    """serve(bot_delay=0, **settings) -> the base URL of a real `parlour serve` on 127.0.0.1,
+    stored in serve.db; settings as PARLOUR_* variables; serve.servers: its processes."""
+    def run(bot_delay=0.0, **settings):
+        port = free_port()
+        env = {"PARLOUR_" + name.upper(): str(value) for name, value in settings.items()}
+        run.servers.append(start(port, f"sqlite:///{run.db}", bot_delay, env))
+        return f"http://127.0.0.1:{port}"
+
+    run.db, run.servers = tmp_path / "room.db", []
+    yield run
+    for server in run.servers:
+        stop(server)
+
+
 def upgrade(sock, port, table) -> socket.socket:
     """Open the websocket of `table` on a connected socket by hand, reading the answer's head a
     byte at a time so that the frames after it stay unread."""

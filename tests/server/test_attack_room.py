@@ -10,27 +10,9 @@ import sqlite3
 import time
 
 import httpx
-import pytest
 from websockets.sync.client import connect
 
-from conftest import free_port, start, wait_for
-
-
-@pytest.fixture
-def serve(tmp_path):
-    """serve(bot_delay, **limits) -> the room's base URL; limits as PARLOUR_* variables."""
-    servers = []
-
-    def run(bot_delay=0.0, **limits):
-        port = free_port()
-        env = {"PARLOUR_" + name.upper(): str(value) for name, value in limits.items()}
-        servers.append(start(port, f"sqlite:///{tmp_path / 'room.db'}", bot_delay, env))
-        return f"http://127.0.0.1:{port}"
-
-    yield run
-    for server in servers:
-        server.kill()
-        server.wait()
+from conftest import wait_for
 
 
 def ws_url(base, table):

@@ -73,14 +73,15 @@ def test_a_room_on_ray_plays_a_whole_game_of_hard_computers_on_both_workers(tmp_
         warm = {pid: cpu_seconds(pid) for pid in actors()}
         hard = {"kind": "computer", "agent": "hard:seconds=0.1"}
         table = httpx.post(base + "/api/tables", timeout=10, json={
-            "game": "arschloch", "players": 3, "seats": [hard] * 3}).json()["table"]
+            "game": "arschloch", "players": 4, "seats": [hard] * 4}).json()["table"]
         deadline = time.monotonic() + 240
         while httpx.get(base + f"/api/tables/{table}", timeout=10).json()["status"] != "over":
             assert time.monotonic() < deadline, "the game did not end"
             time.sleep(0.5)
         assert set(actors()) == set(warm), "the same two workers throughout"
-        # Each worker searched: about half of the game's searches of 0.1 s each.
+        # Each worker searched, about half of the game's searches of 0.1 s each (an idle actor
+        # spends next to nothing; on a loaded machine a search gets less than its 0.1 s).
         spent = [cpu_seconds(pid) - warm[pid] for pid in warm]
-        assert min(spent) > 0.5, spent
+        assert min(spent) > 0.25 and min(spent) > max(spent) / 4, spent
     finally:
         stop(server)
