@@ -6,7 +6,7 @@ a move is the core's step on the move's action id, the log is told from the even
 a clone copies the core and the readable fields the game names, and a pickled state keeps the
 core's fields (a compiled position does not pickle). A game's state says what each event says
 (`_tell`), which readable fields a clone copies (`copied`), and how a core is made back from its
-fields (`_blank`).
+fields (`_blank`); a determinization is the core's.
 """
 
 from __future__ import annotations
@@ -62,6 +62,17 @@ class WrappedState(State):
 
     def returns(self) -> list[float]:
         return self.core.returns()
+
+    # The generator a determinization's core draws from `rng` through (Politics draws its own way).
+    determinize_rng: ClassVar[type] = SourceRng
+
+    def determinize(self, seat: int, rng):
+        """The core's determinization for `seat` (what it deals afresh, and what a seat is taken
+        to know, is the core's determinize), with a generator of its own for the draws to come."""
+        det = self.clone()
+        det._own(self.core.determinize(seat, self.determinize_rng(lambda: rng)))
+        det.rng = self._fresh_rng(rng)
+        return det
 
     # The log, told from the core's events -----------------------------------------------------
     def _narrate(self, events: list) -> None:

@@ -21,7 +21,7 @@ from ..core.registry import register
 from ..core.scene import item, pile, row, seat_entry, zone
 from ..core.wrapped import WrappedState
 from ..fast import ahzchim as core
-from ..fast.core import Rng, SourceRng
+from ..fast.core import Rng
 
 WIN_WEIGHTS = core.WIN_WEIGHTS
 
@@ -1145,13 +1145,6 @@ class AhzchimState(WrappedState):
     def _blank(self) -> core.AhzchimFast:
         return core.AhzchimFast(self.game.rules, Rng(0))
 
-    def determinize(self, seat: int, rng) -> AhzchimState:
-        """The core's determinization (the other hands and the Pord dealt afresh, what was shown
-        kept where it is), with a generator of its own for the draws to come."""
-        twin = self.clone()
-        twin._own(self.core.determinize(seat, SourceRng(lambda: rng)))
-        twin.rng = self._fresh_rng(rng)
-        return twin
 
 
 # A computer player ------------------------------------------------------------------------------

@@ -655,13 +655,6 @@ class ArschlochState(WrappedState):
     def _blank(self) -> core.ArschlochFast:
         return core.ArschlochFast(core.rules_of(self.game.players, self.game.options), Rng(0))
 
-    def determinize(self, seat: int, rng) -> ArschlochState:
-        """The core's determinization (docs/rules/arschloch.md, "What the computer knows"), with
-        a generator of its own for the deals to come."""
-        twin = self.clone()
-        twin._own(self.core.determinize(seat, SourceRng(lambda: rng)))
-        twin.rng = self._fresh_rng(rng)
-        return twin
 
 
 # A computer player after the seed's beginner tips -------------------------------------------------

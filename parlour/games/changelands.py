@@ -443,13 +443,6 @@ class ChangelandsState(WrappedState):
     def _blank(self) -> core.ChangelandsFast:
         return core.ChangelandsFast(self.game.players, self.game.options["round_limit"], Rng(0))
 
-    def determinize(self, seat: int, rng) -> ChangelandsState:
-        """The core's determinization (the other hands and the draw pile dealt afresh), with a
-        generator of its own for the draws to come."""
-        twin = self.clone()
-        twin._own(self.core.determinize(seat, SourceRng(lambda: rng)))
-        twin.rng = self._fresh_rng(rng)
-        return twin
 
 
 # A computer player ------------------------------------------------------------------------------

@@ -502,14 +502,6 @@ class CrusadeState(WrappedState):
     def _blank(self) -> core.CrusadeFast:
         return core.CrusadeFast(self.game.players, 1, Rng(0))
 
-    def determinize(self, seat: int, rng) -> CrusadeState:
-        """The core's determinization: the other hands and the extras dealt afresh, and while the
-        bid lasts the others' face-down bids (never a god); a god shown at the tie stays with its
-        holder."""
-        twin = self.clone()
-        twin._own(self.core.determinize(seat, SourceRng(lambda: rng)))
-        twin.rng = self._fresh_rng(rng)
-        return twin
 
 
 def _most(points) -> str:

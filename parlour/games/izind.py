@@ -481,13 +481,6 @@ class IzindState(WrappedState):
     def _blank(self) -> core.IzindFast:
         return core.IzindFast(core.rules_of(self.game.options), Rng(0))
 
-    def determinize(self, seat: int, rng) -> IzindState:
-        """The core's determinization (the opponent's hand and the deck dealt afresh, the deck
-        drawn from at random), with a generator of its own for the draws to come."""
-        twin = self.clone()
-        twin._own(self.core.determinize(seat, SourceRng(lambda: rng)))
-        twin.rng = self._fresh_rng(rng)
-        return twin
 
 
 # A computer player ------------------------------------------------------------------------------

@@ -454,13 +454,6 @@ class LootState(WrappedState):
     def card_census(self) -> list[str]:
         return _names(core.census(self.core))
 
-    def determinize(self, seat: int, rng) -> LootState:
-        """The core's determinization (other hands and the draw pile dealt afresh within what
-        each drew from, cards seen taken kept where they went), with a generator of its own."""
-        twin = self.clone()
-        twin._own(self.core.determinize(seat, SourceRng(lambda: rng)))
-        twin.rng = self._fresh_rng(rng)
-        return twin
 
 
 @lru_cache(maxsize=256)

@@ -657,13 +657,7 @@ class PoliticsState(WrappedState):
                     for public, private, seats in self.log[-LOG_SHOWN:]],
         }
 
-    def determinize(self, seat: int, rng) -> PoliticsState:
-        """The core's determinization (a fresh generator for the deal, the die and the cup; with
-        secret_cup the others' shares drawn afresh), with a generator of its own."""
-        twin = self.clone()
-        twin._own(self.core.determinize(seat, core.PoliticsRng(lambda: rng)))
-        twin.rng = self._fresh_rng(rng)
-        return twin
+    determinize_rng = core.PoliticsRng  # the deal, the die and the cup drawn as the core draws them
 
 
 def _seat(number: int) -> int | None:

@@ -718,14 +718,6 @@ class TreasureState(WrappedState):
         super().__setstate__(fields)
         self.core.effects()  # the effects in force and their rules, from the table
 
-    def determinize(self, seat: int, rng) -> TreasureState:
-        """The core's determinization (other hands and the draw pile dealt afresh: known cards
-        stay, the others are shuffled among the places that drew from the same pile), with a
-        generator of its own for the draws to come."""
-        twin = self.clone()
-        twin._own(self.core.determinize(seat, SourceRng(lambda: rng)))
-        twin.rng = self._fresh_rng(rng)
-        return twin
 
 
 def _laid(card: int, stand: int) -> str:

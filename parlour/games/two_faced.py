@@ -398,13 +398,6 @@ class TwoFacedState(WrappedState):
     def _blank(self) -> core.TwoFacedFast:
         return core.TwoFacedFast(Rng(0))
 
-    def determinize(self, seat: int, rng) -> TwoFacedState:
-        """The core's determinization: the other player's hand and discards dealt afresh; during
-        the draft also the middle, the face-down dummies and the other player's drawn pair."""
-        twin = self.clone()
-        twin._own(self.core.determinize(seat, SourceRng(lambda: rng)))
-        twin.rng = self._fresh_rng(rng)
-        return twin
 
 
 # A computer player -------------------------------------------------------------------------------

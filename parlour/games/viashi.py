@@ -660,14 +660,6 @@ class ViashiState(WrappedState):
     def _blank(self) -> core.ViashiFast:
         return core.ViashiFast(self.game.rules(), Rng(0))
 
-    def determinize(self, seat: int, rng) -> ViashiState:
-        """The core's determinization: the pile, the other hands (their shown cards kept) and
-        another drawer's pair are dealt afresh; under the elvish rule so is the seat's own hand
-        while the draw lasts."""
-        twin = self.clone()
-        twin._own(self.core.determinize(seat, SourceRng(lambda: rng)))
-        twin.rng = self._fresh_rng(rng)
-        return twin
 
 
 def _say(entry: tuple) -> str:
