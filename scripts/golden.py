@@ -17,7 +17,8 @@ depend on the agents, which the rewrite may change.
 
 A position (a "step") is `[current_player, legal moves as str, their action ids, [view of every
 seat], onlooker view]`, canonical JSON (sorted keys, no spaces, ASCII); the position after the last
-move, where the game is over, is the last step. The log lines are in the views.
+move, where the game is over, is the last step. The log lines are in the views; the view keys a
+game added after its traces were recorded (ADDED_VIEW_KEYS) are not.
 
 A file is xz-compressed JSON lines: a first line {"format", "game", "games"}, then for each stored
 game a line {"game", "options", "players", "seed", "policy", "full", "positions", "returns",
@@ -71,6 +72,18 @@ PLAN = {
 }
 
 
+# View keys added since a game's traces were recorded, each with why. Checking (and recording, so
+# that a trace and its check never disagree) leaves them out of the engine's views; everything
+# else in a view is still compared byte for byte. Scenario tests check these keys instead.
+ADDED_VIEW_KEYS: dict[str, tuple[str, ...]] = {
+    # Issue 40, "nothing is parsed back out of log text": the table's scene reads each seat's
+    # last play from these, kept from the core's events, not from the log's last lines.
+    "changelands": ("last_changes",),
+    "izind": ("last_plays",),
+    "mages_wild": ("last_plays", "since_played"),
+}
+
+
 def canonical(value) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"))
 
@@ -93,6 +106,14 @@ def cases(game_id: str):
             yield options, players, game
 
 
+def traced_view(state, seat: int | None) -> dict:
+    """A seat's view as the traces hold it: without the keys added since they were recorded."""
+    view = state.view(seat)
+    for key in ADDED_VIEW_KEYS.get(state.game.info.id, ()):
+        del view[key]  # a KeyError here: the table names a key the game no longer has
+    return view
+
+
 def step_of(game, state) -> tuple[str, list]:
     """The position as its canonical JSON (built field by field, byte for byte what
     canonical() gives of the whole) and the legal actions."""
@@ -101,9 +122,9 @@ def step_of(game, state) -> tuple[str, list]:
         ids = [game.action_id(a) for a in legal]
     except NotImplementedError:  # a game without an integer action numbering
         ids = None
-    views = "[" + ",".join(canonical(state.view(seat)) for seat in game.seats) + "]"
+    views = "[" + ",".join(canonical(traced_view(state, seat)) for seat in game.seats) + "]"
     parts = [canonical(state.current_player), canonical([str(a) for a in legal]), canonical(ids),
-             views, canonical(state.view(None))]
+             views, canonical(traced_view(state, None))]
     return "[" + ",".join(parts) + "]", legal
 
 

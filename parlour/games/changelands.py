@@ -156,12 +156,12 @@ class Changelands(Game):
         field = zone(cells, label="The field, north at the top", kind="grid", columns=SIZE,
                      axes={"columns": list(FILES[:SIZE]),
                            "rows": [str(SIZE - r) for r in range(SIZE)]})
-        last = _last_changes(view["log"])
         seats = []
         for s in range(n):
             badges = ["wins"] if view["winner"] == s else []
-            change = last.get(s)
-            played = zone([item([change[0]], label=f"on {change[1]}")]) if change else None
+            change = view["last_changes"][s]
+            played = zone([item([change["card"]], label=f"on {change['square']}")]) \
+                if change else None
             seats.append(seat_entry(count=view["hand_counts"][s], played=played,
                                     note=f"sits {view['sides'][s]}", badges=badges))
         discard = view["discard"]
@@ -305,16 +305,6 @@ def _card(word: str) -> str:
                         f"god's name (Lady, DarkLord, ...)")
 
 
-def _last_changes(log: list[str]) -> dict[int, tuple[str, str]]:
-    """Each seat's last change of the field in the log: (the card put, its square)."""
-    last = {}
-    for line in log:
-        words = line.split()
-        if len(words) >= 6 and words[0] == "seat" and words[2] == "puts" and words[4] == "on":
-            last[int(words[1])] = (words[3], words[5])
-    return last
-
-
 # The log line of each event, by kind.
 LINES = {
     core.CORNERS_SWAPPED: "flames on the corners ({cards}) are swapped out and shuffled into the "
@@ -348,11 +338,14 @@ REFUSALS = {
 # views show of it. Every rule is the core's; this only names, words and narrates.
 class ChangelandsState(WrappedState):
     core_module = core
-    copied = ("log",)
+    copied = ("log", "last_changes")
 
     def __init__(self, game: Changelands, seed: int, deck: list[str] | None):
         super().__init__(game, seed, deck)
         self.log: deque[str] = deque(maxlen=LOG_SHOWN)
+        # Each seat's last change of the field as the table shows it, (card put, square): kept
+        # from the events, as the log keeps only its last lines.
+        self.last_changes: list[tuple[str, str] | None] = [None] * game.players
         cards = [CARD[c] for c in deck] if deck is not None else None
         events: list = []
         self._start(core.start(game.players, game.options["round_limit"],
@@ -405,10 +398,13 @@ class ChangelandsState(WrappedState):
     def _tell(self, e) -> None:
         names = [NAME[c] for c in e.cards] + ["", ""]
         way = e.more[0] if e.more else 0
+        square = cell_name(e.other) if e.other >= 0 else ""
         self.log.append(LINES[e.kind].format(
-            seat=e.seat, square=cell_name(e.other) if e.other >= 0 else "",
+            seat=e.seat, square=square,
             cards=" ".join(names[:min(4, len(e.cards))]), card=names[0], other=names[1],
             way=DIRECTION_NAMES[DIRECTIONS[way - 1]] if way else ""))
+        if e.kind == core.CHANGED:
+            self.last_changes[e.seat] = (names[0], square)
 
     # What a seat may know: the whole field, the markers, the discard pile (face up); its own
     # hand only.
@@ -434,6 +430,10 @@ class ChangelandsState(WrappedState):
             "discard": self.discard,
             "winner": self.winner,
             "drawn": position.drawn,
+            # each seat's last change of the field: the card put and its square
+            "last_changes": [None if change is None else
+                             {"card": change[0], "square": change[1]}
+                             for change in self.last_changes],
             "log": list(self.log),
         }
 

@@ -125,7 +125,6 @@ class Izind(Game):
         me = view["seat"]
         rules = view["rules"]
         need = view["need"]
-        last = _last_plays(view["log"])
         seats = []
         for s in range(2):
             badges = []
@@ -139,10 +138,11 @@ class Izind(Game):
             note = (f"{passes} pass of {PASSES}" if passes == 1 else
                     f"{passes} passes of {PASSES}") if passes else None
             played = None
-            if last.get(s):
-                card, owner, lane = last[s]
+            play = view["last_plays"][s]
+            if play:
+                lane, owner = LANE_LETTERS[play["lane"]], play["owner"]
                 where = (f"on {lane}" if owner == s else f"on seat {owner}'s {lane}")
-                played = zone([item([card], label=where)])
+                played = zone([item([play["card"]], label=where)])
             seats.append(seat_entry(count=view["hand_counts"][s], played=played, note=note,
                                     badges=badges, zones=[self._towers(view, s)]))
         discard = view["discard"]
@@ -311,21 +311,6 @@ def _draw_towers(owner: int, towers: list[list[str]], done: list) -> list[str]:
     return rows
 
 
-def _last_plays(log: list[str]) -> dict[int, tuple[str, int, str] | None]:
-    """Each seat's last play in the log: (card, tower owner, lane letter); None after a pass."""
-    last: dict[int, tuple[str, int, str] | None] = {}
-    for line in log:
-        words = line.split()
-        if len(words) >= 3 and words[0] == "seat" and words[1].isdigit():
-            seat = int(words[1])
-            if words[2] == "plays" and len(words) == 6:
-                tower = words[5]
-                last[seat] = (words[3], int(tower[0]), tower[1])
-            elif words[2] == "passes":
-                last[seat] = None
-    return last
-
-
 # The one numbering -----------------------------------------------------------------------------
 def action_id(action, lanes: int) -> int:
     """The core's number of an action (core.PLAY + card * towers + owner * lanes + lane)."""
@@ -367,12 +352,15 @@ PLAIN = {core.WON: "seat {} wins", core.PASSED: "seat {} passes ({}/{})",
 # show of it. Every rule is the core's; this only names, words and narrates.
 class IzindState(WrappedState):
     core_module = core
-    copied = ("log",)
+    copied = ("log", "last_plays")
 
     def __init__(self, game: Izind, seed: int, deck: list[str] | None):
         super().__init__(game, seed, deck)
         self.options = game.options
         self.log: deque[str] = deque(maxlen=LOG_SHOWN)
+        # Each seat's last play as the table shows it, (card, tower owner, lane), None after a
+        # pass: kept from the events, as the log keeps only its last lines.
+        self.last_plays: list[tuple[str, int, int] | None] = [None, None]
         cards = [CARD_INDEX[c] for c in deck] if deck is not None else None
         events: list = []
         self._start(core.start(core.rules_of(game.options), SourceRng(self._generator), cards,
@@ -444,13 +432,17 @@ class IzindState(WrappedState):
         kind, seat = e.kind, e.seat
         lanes = self.core.rules.lanes
         if kind == core.PLAYED:
-            log(f"seat {seat} plays {CARDS[e.cards[0]]} on {tower_name(*divmod(e.other, lanes))}")
+            owner, lane = divmod(e.other, lanes)
+            log(f"seat {seat} plays {CARDS[e.cards[0]]} on {tower_name(owner, lane)}")
+            self.last_plays[seat] = (CARDS[e.cards[0]], owner, lane)
         elif kind == core.COMPLETED:
             log(f"tower {tower_name(*divmod(e.other, lanes))} is complete (for seat {seat})")
         elif kind == core.REDREW:
             log(f"seat {seat} discards {' '.join(CARDS[c] for c in e.cards)} and draws a new hand")
         else:
             log(PLAIN[kind].format(seat, e.other, core.PASSES))
+            if kind in (core.PASSED, core.LOST_BY_PASSES):
+                self.last_plays[seat] = None
 
     # What a seat may know: towers, the discard pile (face up), counts; its own hand only.
     def view(self, seat: int | None) -> dict:
@@ -472,6 +464,10 @@ class IzindState(WrappedState):
             "redraws": position.redraws,
             "winner": self.winner,
             "lost_by_passes": position.lost_by_passes,
+            # each seat's last play, null after a pass: lane counts from 0, as in "towers"
+            "last_plays": [None if play is None else
+                           {"card": play[0], "owner": play[1], "lane": play[2]}
+                           for play in self.last_plays],
             "log": list(self.log),
         }
 

@@ -14,7 +14,6 @@ is nothing left to draw.
 from __future__ import annotations
 
 import random
-import re
 from collections import deque
 
 from ..agents.base import CoreHeuristic
@@ -253,16 +252,16 @@ class MagesWild(Game):
         n = view["players"]
         me = view["seat"]
         over = view["winners"] is not None
-        played, since, king_draw = _table_events(view)
         seats = []
         for s in range(n):
-            last = played.get(s)
-            note = since.get(s)
-            if last is not None and last[1]:
-                note = note or f"named {last[1]}"
+            last = view["last_plays"][s]
+            since = view["since_played"][s]
+            note = _since_words(since)
+            if last is not None and last["named_suit"]:
+                note = note or f"named {VIASHI_SUITS[last['named_suit']]}"
             seats.append(seat_entry(
                 count=view["hand_counts"][s],
-                played=(zone([item([last[0]])], dim=s in since) if last else None),
+                played=(zone([item([last["card"]])], dim=since is not None) if last else None),
                 note=note,
                 badges=["winner"] if over and s in view["winners"] else ()))
         top = view["top"]
@@ -293,17 +292,21 @@ class MagesWild(Game):
                              else "counterclockwise (reversed by a Fool)"})
             if view["god_effects"]:
                 info.append({"label": "Gods", "text": "act as their rank's special card"})
-        return {"family": "climb", "info": info, "say": self._say(view, me, king_draw),
+        return {"family": "climb", "info": info, "say": self._say(view, me),
                 "centre": centre, "seats": seats,
                 "hand": row(view["hand"]) if view["hand"] is not None else None}
 
-    def _say(self, view: dict, me: int | None, king_draw: int | None = None) -> str | None:
+    def _say(self, view: dict, me: int | None) -> str | None:
         if me is None or view["to_act"] != me or view["winners"] is not None:
             return None
         need = view["need"]
         hand = view["hand"] or []
         fits = mask_of(hand) & playable_on(need)
-        king = "The King made you draw two cards. " if king_draw == me else ""
+        # The King's two cards are the last thing that happened to the seat to act: nothing
+        # comes between them and his regular turn.
+        since = view["since_played"][me]
+        king = "The King made you draw two cards. " if since and since.get("for_the_king") \
+            else ""
         if fits:
             return f"{king}Play {_need_words(need)}"
         if view["draw_count"] or len(view["discard"]) > 1:
@@ -367,7 +370,7 @@ SAID = {core.PASSED: "seat {} cannot play or draw and passes",
 # views show of it. Every rule is the core's; this only names, words and narrates.
 class MagesWildState(WrappedState):
     core_module = core
-    copied = ("log",)
+    copied = ("log", "last_plays", "since_played", "king_played")
 
     def __init__(self, game: MagesWild, seed: int, deck: list[str] | None):
         super().__init__(game, seed, deck)
@@ -383,6 +386,12 @@ class MagesWildState(WrappedState):
         # that self.rng is never drawn on again and clones can share it.
         chain = ChainRng(self.rng.getrandbits(64))
         self.log: deque[str] = deque(maxlen=LOG_SHOWN)
+        # What the table shows of each seat, kept from the events (the log keeps only its last
+        # lines): his last card played with the suit it named, and what befell him since (the
+        # core's event name, and for a draw the cards taken and whether the King made him).
+        self.last_plays: list[tuple[str, str | None] | None] = [None] * self.n
+        self.since_played: list[tuple[str, int, bool] | None] = [None] * self.n
+        self.king_played = False  # the last thing told, a reshuffle aside, was a King played
         events: list = []
         self._start(core.start(game.players, game.options["god_effects"],
                                game.options["turn_limit"], chain, cards, events), events)
@@ -480,11 +489,18 @@ class MagesWildState(WrappedState):
         kind = e.kind
         if kind == core.PLAYED:
             log(f"seat {e.seat} {PLAY_TEXT[e.other]}")
+            self.last_plays[e.seat] = (CARD_OF[e.other], NAMED[e.other])
+            self.since_played[e.seat] = None
+            self.king_played = self.core.effects[e.other] == core.KING
         elif kind == core.DREW:
             log(f"seat {e.seat} draws {e.other} card{'s' if e.other != 1 else ''}")
+            self.since_played[e.seat] = (core.EVENT_NAMES[kind], e.other, self.king_played)
+            self.king_played = False
         elif kind in SAID:
             log(SAID[kind].format(e.seat))
-        elif kind == core.RESHUFFLED:
+            self.since_played[e.seat] = (core.EVENT_NAMES[kind], 0, False)
+            self.king_played = False
+        elif kind == core.RESHUFFLED:  # it may come between a King and the two cards drawn
             log("the discard pile under the top card is shuffled into a new draw pile "
                 f"({e.other} cards)")
         elif kind == core.TURNED_UP:
@@ -519,6 +535,15 @@ class MagesWildState(WrappedState):
             "turn_limit": position.limit,
             "winners": winners,
             "result": self._result_text(winners),
+            # each seat's last card played (named_suit: the suit a mage or the Friend named, if
+            # not its own), and what befell him since: "drew" (count, for_the_king), "skipped"
+            # (lost his turn) or "passed"
+            "last_plays": [None if play is None else {"card": play[0], "named_suit": play[1]}
+                           for play in self.last_plays],
+            "since_played": [None if since is None else
+                             {"kind": since[0], "count": since[1], "for_the_king": since[2]}
+                             if since[0] == "drew" else {"kind": since[0]}
+                             for since in self.since_played],
             "log": list(self.log),
         }
 
@@ -572,50 +597,16 @@ MagesWild.heuristic = MagesWildHeuristic
 
 
 # The table (parlour/core/scene.py) -------------------------------------------------------------
-_PLAY_LINE = re.compile(r"^seat (\d+) plays (\S+)(?: naming (\w+))?$")
-_DRAW_LINE = re.compile(r"^seat (\d+) draws (\d+) cards?$")
+SINCE_WORDS = {"skipped": "lost his turn", "passed": "passed"}
 
 
-def _kings(god_effects: bool) -> set[str]:
-    """The cards that make the next player draw two."""
-    return {f"2{s}" for s in SUITS} | ({"DarkLord"} if god_effects else set())
-
-
-def _table_events(view: dict) -> tuple[dict, dict, int | None]:
-    """From the public log: each seat's last card played (with the suit it named), what happened
-    to it since (a draw, a lost turn, a pass), and who last drew the King's two cards (the seat,
-    if that is the latest thing that happened)."""
-    played: dict[int, tuple[str, str | None]] = {}
-    since: dict[int, str] = {}
-    kings = _kings(view["god_effects"])
-    king_draw = None
-    previous = None
-    for line in view["log"]:
-        if line.startswith("the discard pile") or line.endswith("is turned up"):
-            continue  # a reshuffle comes between the King and the two cards it makes one draw
-        king_draw = None
-        match = _PLAY_LINE.match(line)
-        if match:
-            seat = int(match.group(1))
-            played[seat] = (match.group(2), match.group(3))
-            since.pop(seat, None)
-            previous = match.group(2)
-            continue
-        match = _DRAW_LINE.match(line)
-        if match:
-            seat, got = int(match.group(1)), int(match.group(2))
-            forced = previous in kings
-            if forced:
-                king_draw = seat
-                since[seat] = f"drew {got} for the King"
-            else:
-                since[seat] = f"drew {got}"
-        elif line.endswith("loses his turn"):
-            since[int(line.split()[1])] = "lost his turn"
-        elif line.endswith("cannot play or draw and passes"):
-            since[int(line.split()[1])] = "passed"
-        previous = None
-    return played, since, king_draw
+def _since_words(since: dict | None) -> str | None:
+    """What befell a seat since his last card played, as his note says it."""
+    if since is None:
+        return None
+    if since["kind"] == "drew":
+        return f"drew {since['count']}" + (" for the King" if since["for_the_king"] else "")
+    return SINCE_WORDS[since["kind"]]
 
 
 def _need_words(need: dict) -> str:
