@@ -10,7 +10,7 @@ from collections import Counter
 import parlour
 from parlour.core.cards import VIASHI_CARDS
 from parlour.core.scene import as_sent, table_moves
-from parlour.games.changelands import is_flame, parse_cell
+from parlour.games.changelands import LOG_SHOWN, is_flame, parse_cell
 
 
 def new(squares=None, players=2):
@@ -122,3 +122,26 @@ def test_other_hands_are_never_drawn():
     assert scene["seats"][1]["count"] == 4
     _, watched = scene_of(game, state, None)
     assert watched["hand"] is None and watched["say"] is None
+
+
+def test_a_seats_last_change_stays_on_the_table_after_the_log_has_moved_on():
+    """"Every turn, each player changes one card of the field" (docs/rules/changelands.md): seat
+    0's change is still shown before him when his turn comes round again, though the other three
+    seats' changes and steps have pushed it out of the log's last lines."""
+    # Each start corner points along its side: seat 0 (e1) west, seat 1 (a5) east, seat 2 (e5)
+    # south, seat 3 (a1) north, for three steps each, onto cards that point on into the field.
+    sides = {"e1": "1B", "d1": "2B", "c1": "3B", "b1": "4W", "a5": "1P", "b5": "2P", "c5": "3P",
+             "d5": "4G", "e5": "1G", "e4": "2G", "e3": "3G", "e2": "4B", "a1": "1W", "a2": "2W",
+             "a3": "3W", "a4": "4P"}
+    game, state = new(sides, players=4)
+    for text in ["7B c3", "w", "w", "w", "9P c4", "e", "e", "e", "5B c2", "s", "s", "s",
+                 "6B b3", "n", "n", "n"]:
+        state.apply(game.parse_action(state, text))
+    view, scene = scene_of(game, state, 0)
+    assert state.current_player == 0 and view["phase"] == "replace"
+    assert len(view["log"]) == LOG_SHOWN and not any("7B" in line for line in view["log"])
+    played = [s["played"]["items"][0] for s in scene["seats"]]
+    assert [(p["cards"], p["label"]) for p in played] == [
+        (["7B"], "on c3"), (["9P"], "on c4"), (["5B"], "on c2"), (["6B"], "on b3")]
+    # Every seat and the onlooker see the same changes.
+    assert all(state.view(s)["last_changes"] == view["last_changes"] for s in (1, 2, 3, None))

@@ -8,6 +8,7 @@ from test_mages_wild import deal
 
 from parlour.core.cards import CARD_NAMES
 from parlour.core.scene import as_sent, scene_cards, table_moves
+from parlour.games.mages_wild import LOG_SHOWN
 
 
 def act(state, *moves):
@@ -89,3 +90,23 @@ def test_the_fool_turns_play_round():
     act(state, "9B")
     scene, _ = seen(state, 1)
     assert {"label": "Play goes", "text": "counterclockwise (reversed by a Fool)"} in scene["info"]
+
+
+def test_a_seats_last_card_stays_on_the_table_after_the_log_has_moved_on():
+    """"Cannot play? Draw one card from the draw pile; the turn passes to the next player"
+    (docs/rules/mages_wild.md): after seat 0's mage names Flames, neither seat holds a Flames
+    card, a mage or a god, and thirteen draws push the mage out of the log's last lines; the
+    table still shows it before seat 0, dimmed, with what he did since."""
+    winds = ["8W", "1W", "2W", "3W", "4W", "5W", "6W", "7W", "9W"]
+    stones = ["1P", "2P", "3P", "4P", "5P", "6P", "7P", "9P", "1B"]
+    draws = ["2B", "4B", "5B", "6B", "7B", "9B", "1G", "2G", "3G", "4G", "5G", "6G", "7G", "9G"]
+    state = deal(2, [winds, stones], "3B", draws)
+    act(state, "8W R", *["draw"] * 13)
+    view = state.view(0)
+    assert len(view["log"]) == LOG_SHOWN and not any("8W" in line for line in view["log"])
+    scene, _ = seen(state, 0)
+    mine, theirs = scene["seats"]
+    assert mine["played"]["items"][0]["cards"] == ["8W"] and mine["played"]["dim"]
+    assert mine["note"] == "drew 1" and theirs["note"] == "drew 1"
+    assert theirs["played"] is None  # seat 1 has played no card yet
+    assert all(state.view(s)["last_plays"] == view["last_plays"] for s in (1, None))
