@@ -103,3 +103,24 @@ def test_the_opponents_hand_is_never_drawn():
     _, watched = scene_of(game, state, None)
     assert watched["hand"] is None and watched["say"] is None
     assert not set(scene_cards(watched)) & {"5bat", "6snake", "7shark", "3tapir", "4tapir"}
+
+
+def test_a_seats_last_play_is_kept_through_redraws_and_gone_after_a_pass():
+    """"No valid play: the player may discard the hand and draw a new one, at most twice a turn;
+    still none: pass" (GAMES.md): seat 0's 2bat stays before him while seat 1 redraws twice and
+    passes and he redraws twice himself, kept in the view, not read from the log; his own pass
+    then leaves him no last play. (Izind's log keeps more lines than can come between a play and
+    the same seat's next play or pass, but for a run of reshuffles no seeded game has reached.)"""
+    nothing_fits = ["8snake", "5tapir", "6bat", "7tapir", "8bat", "9shark", "4bat", "9bat",
+                    "6shark", "8tapir", "4shark", "5snake", "9tapir"]
+    game, state = new(["2bat", "5shark", "7snake"], ["5bat", "6snake", "7shark"], nothing_fits)
+    for text in ["2bat on 0a", "redraw", "redraw", "pass", "redraw", "redraw"]:
+        state.apply(game.parse_action(state, text))
+    view, scene = scene_of(game, state, 0)
+    assert view["last_plays"] == [{"card": "2bat", "owner": 0, "lane": 0}, None]
+    assert all(state.view(s)["last_plays"] == view["last_plays"] for s in (1, None))
+    assert scene["seats"][0]["played"]["items"] == [{"cards": ["2bat"], "label": "on a"}]
+    assert scene["seats"][1]["played"] is None
+    state.apply(game.parse_action(state, "pass"))
+    view, scene = scene_of(game, state, 1)
+    assert view["last_plays"] == [None, None] and scene["seats"][0]["played"] is None
