@@ -15,7 +15,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from test_attack_room import frames, serve, ws_url  # noqa: F401  (serve: a fixture, which the tests take: F811)
+from test_attack_room import frames, ws_url
 
 
 def state(frame):
@@ -34,7 +34,7 @@ def table_count(base):
 # 1. "Cross-site requests: a page on any other site can make its visitors' browsers `POST
 #    /api/tables` (as text/plain) and `/join`, and open the room's websocket: no Origin,
 #    Sec-Fetch-Site or content-type check."
-def test_requests_and_sockets_from_other_sites_are_refused(serve):  # noqa: F811
+def test_requests_and_sockets_from_other_sites_are_refused(serve):
     base = serve(origins="https://friends.example")
     evil = {"Origin": "https://evil.example"}
     body = {"game": "arschloch"}
@@ -68,7 +68,7 @@ def test_requests_and_sockets_from_other_sites_are_refused(serve):  # noqa: F811
 
 
 # 2. "Computer specs: `hard:c=nan` and `hard:widen=inf` are stored as given."
-def test_every_number_of_a_computer_spec_is_finite_and_in_its_range(serve):  # noqa: F811
+def test_every_number_of_a_computer_spec_is_finite_and_in_its_range(serve):
     base = serve()
     for spec in ("hard:c=nan", "hard:widen=inf", "hard:c=1e400", "hard:trust=-1",
                  "hard:seconds=nan", "hard:floor=2", "medium:depth=5"):
@@ -83,7 +83,7 @@ def test_every_number_of_a_computer_spec_is_finite_and_in_its_range(serve):  # n
 
 # 3. "Watchers: 256 watcher sockets from 4 addresses on one table lock out its seated player
 #    reconnecting and its invited friend (`full`): one cap counts watchers and players alike."
-def test_the_seated_player_and_the_friend_get_in_past_256_watchers(serve):  # noqa: F811
+def test_the_seated_player_and_the_friend_get_in_past_256_watchers(serve):
     base = serve(watcher_grace=3)
     answer = post(base, "/api/tables", {"game": "arschloch", "seats": [
         {"kind": "me"}, {"kind": "invite"}, {"kind": "computer"}, {"kind": "computer"}]}).json()
@@ -124,7 +124,7 @@ def test_the_seated_player_and_the_friend_get_in_past_256_watchers(serve):  # no
 
 # 8. "A griefer: a person who sends "I'm back" after each time-out gets a full clock every turn
 #    ... no time bank, nothing that escalates, no way for the others to give the seat away."
-def test_a_griefers_clock_shrinks_and_the_third_time_out_leaves_the_seat(serve):  # noqa: F811
+def test_a_griefers_clock_shrinks_and_the_third_time_out_leaves_the_seat(serve):
     base = serve(bot_delay=0.05)
     answer = post(base, "/api/tables", {"game": "arschloch", "clock": 5, "seats": [
         {"kind": "me"}] + [{"kind": "computer", "agent": "easy"}] * 3}).json()
@@ -156,7 +156,7 @@ def test_a_griefers_clock_shrinks_and_the_third_time_out_leaves_the_seat(serve):
         assert not taken["seats"][0]["left"] and not taken["seats"][0]["away"]
 
 
-def test_the_others_may_open_a_left_seat_to_someone_else(serve):  # noqa: F811
+def test_the_others_may_open_a_left_seat_to_someone_else(serve):
     base = serve(bot_delay=0.05, timeouts_to_leave=1)
     answer = post(base, "/api/tables", {"game": "arschloch", "clock": 5, "seats": [
         {"kind": "me"}, {"kind": "invite"}, {"kind": "computer"}, {"kind": "computer"}]}).json()
@@ -193,7 +193,7 @@ def test_the_others_may_open_a_left_seat_to_someone_else(serve):  # noqa: F811
 
 # 10. "A finished game of 2,942 moves is rebuilt for every `GET /api/tables/<id>` (75 ms on the
 #     event loop each)."
-def test_a_finished_games_second_look_is_served_from_the_cache(serve, tmp_path):  # noqa: F811
+def test_a_finished_games_second_look_is_served_from_the_cache(serve, tmp_path):
     import parlour
     from parlour.agents import RandomAgent
     from parlour.server.store import Store
