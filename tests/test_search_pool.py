@@ -65,6 +65,20 @@ def test_moves_go_before_hints():
     assert [queue.take(4).kind for _ in range(3)] == [MOVE, MOVE, HINT]
 
 
+# "computer moves before hints" must not mean "a hint never, while computers keep moving": a hint
+# that has waited its own search's time takes its table's turn.
+def test_a_hint_waits_behind_moves_only_for_the_time_of_its_search():
+    queue = FairQueue()
+    hint = job("h", "A", HINT)
+    queue.put(hint)
+    for table in "abc":
+        queue.put(job(table, "A", MOVE))
+    soon, later = hint.since + 0.5, hint.since + hint.seconds
+    assert queue.take(1, now=soon).kind == MOVE, "a fresh hint waits for the moves"
+    assert queue.take(1, now=later) is hint, "its table's turn came first, so now it goes"
+    assert taken(queue, 1, 2) == ["b", "c"]
+
+
 def test_a_search_a_dead_worker_lost_goes_first():
     queue = FairQueue()
     queue.put(job("a", "A"))

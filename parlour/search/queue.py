@@ -3,7 +3,8 @@
 A job waits in its table's queue. When a worker is free it takes, of every table's first job:
   1. a job of an address below its fair share of the workers (the workers over the addresses
      with a job waiting or running, rounded up), while another address waits;
-  2. then a computer's move before a hint;
+  2. then a computer's move before a hint, unless the hint has waited as long as its own search
+     takes: then it waits only for its table's turn, so a busy room still answers hints;
   3. then the table served longest ago.
 A table served goes to the back of the turn, so ten tables of one address take ten turns while
 another table takes one; and with workers free and nobody else waiting, one address may have
@@ -13,6 +14,7 @@ them all.
 from __future__ import annotations
 
 import math
+import time
 from collections import Counter, OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -31,6 +33,7 @@ class Job:
     seconds: float  # its budget when nobody waits
     future: Any  # the asyncio future its answer settles
     tries: int = 0  # starts that a worker's death cut short
+    since: float = field(default_factory=time.monotonic)  # when it was queued
 
 
 @dataclass
@@ -53,10 +56,11 @@ class FairQueue:
     def waiting_moves(self) -> int:
         return sum(1 for jobs in self._tables.values() for job in jobs if job.kind == MOVE)
 
-    def take(self, workers: int) -> Job | None:
+    def take(self, workers: int, now: float | None = None) -> Job | None:
         """The next job for a free worker, counted as running until `done`; None: none waits."""
         if not self._tables:
             return None
+        now = time.monotonic() if now is None else now
         waiting = {job.address for jobs in self._tables.values() for job in jobs}
         active = waiting | {address for address, n in self.running.items() if n > 0}
         share = math.ceil(workers / len(active))
@@ -64,7 +68,8 @@ class FairQueue:
         for turn, (table, jobs) in enumerate(self._tables.items()):
             job = min(jobs, key=lambda j: j.kind)
             over = self.running[job.address] >= share and len(waiting) > 1
-            key = (over, job.kind, turn)
+            kind = MOVE if now - job.since >= job.seconds else job.kind
+            key = (over, kind, turn)
             if best is None or key < best[0]:
                 best = (key, table, job)
         assert best is not None
