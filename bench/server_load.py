@@ -169,16 +169,22 @@ def stop_rooms(servers) -> None:
             server.kill()
 
 
+async def answering(http: httpx.AsyncClient, url: str) -> None:
+    """Wait (up to 30 s) for a room just started to answer."""
+    for _ in range(300):
+        try:
+            await http.get(url + "/api/tables")
+            return
+        except httpx.HTTPError:
+            await asyncio.sleep(0.1)
+    raise SystemExit(f"the room at {url} did not answer")
+
+
 async def measure(urls: list[str], servers, args, tables_count: int) -> dict:
     """Open `tables_count` tables spread over the rooms, play them; the figures."""
     async with httpx.AsyncClient(timeout=30) as http:
         for url in urls:
-            for _ in range(300):
-                try:
-                    await http.get(url + "/api/tables")
-                    break
-                except httpx.HTTPError:
-                    await asyncio.sleep(0.1)
+            await answering(http, url)
         seats = [{"kind": "me"}] + [{"kind": "computer", "agent": args.agent}] * (
             args.players - 1)
         body = {"game": args.game, "players": args.players, "seats": seats,
@@ -254,12 +260,18 @@ async def hinting(url: str, table: str, token: str, waits: list, stop: asyncio.E
         await ws.send(json.dumps({"type": "join", "token": token}))
         asked = None
         async for frame in frames(ws, stop):
+            if frame["type"] == "state" and asked is not None and frame["ply"] != asked[1]:
+                asked = None  # the turn passed without the hint (the clock's stand-in moved)
             if frame["type"] == "hint" and asked is not None:
                 if measuring():
                     waits.append(time.perf_counter() - asked[0])
                 await ws.send(json.dumps({"type": "move", "ply": asked[1],
                                           "action": rng.choice(asked[2])}))
                 asked = None
+            elif frame["type"] == "error":
+                # A refused hint or move: start the turn again from the table as it stands.
+                asked = None
+                await ws.send(json.dumps({"type": "state"}))
             elif frame["type"] == "state" and frame["legal"] and asked is None:
                 asked = (time.perf_counter(), frame["ply"], frame["legal"])
                 await ws.send(json.dumps({"type": "hint"}))
@@ -278,12 +290,7 @@ async def computers_load(url: str, args, tables_count: int) -> dict:
     hard = {"kind": "computer", "agent": f"hard:seconds={args.hard_seconds:g}"}
     body = {"game": args.game, "players": args.players, "options": json.loads(args.options)}
     async with httpx.AsyncClient(timeout=30) as http:
-        for _ in range(300):
-            try:
-                await http.get(url + "/api/tables")
-                break
-            except httpx.HTTPError:
-                await asyncio.sleep(0.1)
+        await answering(http, url)
         tables = [(await http.post(url + "/api/tables", json={
             **body, "seats": [hard] * args.players})).json()["table"]
             for _ in range(tables_count)]
