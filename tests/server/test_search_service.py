@@ -165,6 +165,27 @@ def on_processor(pids: list[int], seconds: float = 0.5) -> int | None:
     return None
 
 
+def a_search_under_way(ws, server, frame, timeout=60.0):
+    """Play our turns (from `frame`, our turn) until a computer's move is being searched: the
+    worker searching, and the frame of our last turn. A computer with a single move makes it at
+    once, so the turn may come back to us before any search starts."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        ws.send(json.dumps({"type": "move", "action": frame["legal"][-1], "ply": frame["ply"]}))
+        while time.monotonic() < deadline:
+            searching = on_processor(search_workers(server), 0.1)
+            if searching:
+                return searching, frame
+            try:
+                found = json.loads(ws.recv(timeout=0.01))
+            except TimeoutError:
+                continue
+            if found["type"] == "state" and found["ply"] > frame["ply"] and found["legal"]:
+                frame = found
+                break
+    raise AssertionError("no computer's move was searched")
+
+
 def stored_plies(db, table: str) -> list[int]:
     with sqlite3.connect(db) as connection:
         return [ply for (ply,) in connection.execute(
@@ -183,10 +204,8 @@ def test_a_search_worker_killed_in_a_search_loses_no_move(serve):
         assert frame["status"] == "playing"
         # Both workers warm and idle (on a loaded machine their imports take a while).
         wait_for(lambda: len(search_workers(server)) == 2
-                 and on_processor(search_workers(server)) is None)
-        ws.send(json.dumps({"type": "move", "action": frame["legal"][-1], "ply": frame["ply"]}))
-        # A computer searching (one with a single move makes it at once: look until one is).
-        searching = wait_for(lambda: on_processor(search_workers(server), 0.1), timeout=30)
+                 and on_processor(search_workers(server)) is None, timeout=90)
+        searching, frame = a_search_under_way(ws, server, frame)
         before = len(stored_plies(serve.db, mine["table"]))
         os.kill(searching, signal.SIGKILL)
         killed = time.monotonic()
