@@ -168,7 +168,7 @@ class ParlourState(pyspiel.State):
 
     def _legal_actions(self, player):
         # set: a double deck can offer the same move twice (two equal cards)
-        return sorted({self.parlour_game.action_id(a) for a in self.inner.legal_actions()})
+        return sorted(set(self.inner.legal_action_ids()))
 
     def chance_outcomes(self):
         p = 1.0 / self.deals

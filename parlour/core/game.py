@@ -308,6 +308,11 @@ class State:
     def returns(self) -> list[float]:
         raise NotImplementedError
 
+    def legal_action_ids(self) -> list[int]:
+        """The legal actions as the game's action ids, for the adapters (a game on a core has
+        them already: its moves are those numbers)."""
+        return [self.game.action_id(a) for a in self.legal_actions()]
+
     def view(self, seat: int | None) -> dict:
         raise NotImplementedError
 

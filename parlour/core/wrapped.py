@@ -63,6 +63,9 @@ class WrappedState(State):
     def returns(self) -> list[float]:
         return self.core.returns()
 
+    def legal_action_ids(self) -> list[int]:
+        return list(self.core.legal())
+
     # The generator a determinization's core draws from `rng` through (Politics draws its own way).
     determinize_rng: ClassVar[type] = SourceRng
 
