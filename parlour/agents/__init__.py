@@ -5,6 +5,7 @@
     make_agent("ismcts:iters=2000", game, seed=1)           # a kind with parameters
     make_agent("ismcts:seconds=0.5,rollout=heuristic", game)
     make_agent("hard:seconds=2", game)                      # a level with a parameter changed
+    make_agent("openspiel:seconds=0.3", game)               # OpenSpiel's ISMCTSBot, the anchor
 
 A spec is `kind` or `kind:key=value,key=value`. Unknown kinds, keys and bad values raise
 OptionError naming what is allowed.
@@ -83,6 +84,15 @@ def _hard(game, seed, params):
     return ISMCTSAgent(seed=seed, heuristic=game.heuristic, **params)
 
 
+def _openspiel(game, seed, params):
+    """OpenSpiel's own ISMCTS bot on the game through the adapter (the research extra)."""
+    try:
+        from ..adapters import openspiel_ismcts
+    except ImportError:
+        raise OptionError("agent 'openspiel' needs open_spiel (pip install open_spiel)") from None
+    return openspiel_ismcts.make(game, seed, params)
+
+
 def _no_params(kind, params):
     if params:
         raise OptionError(f"agent {kind!r} takes no parameters (got {', '.join(params)})")
@@ -123,9 +133,13 @@ KINDS = {
     "easy": _random,
     "medium": _medium,
     "hard": _hard,
+    "openspiel": _openspiel,
 }
 LEVELS = ("easy", "medium", "hard")
-_PARAMS = {"ismcts": ISMCTS_PARAMS, "hard": ISMCTS_PARAMS}
+_PARAMS = {"ismcts": ISMCTS_PARAMS, "hard": ISMCTS_PARAMS, "openspiel": {
+    "seconds": ISMCTS_PARAMS["seconds"],
+    "c": (float, "UCT exploration constant (OpenSpiel's examples use 2; at least 0, up to 100)",
+          0.0, 100.0)}}
 
 
 def parse_spec(spec: str) -> tuple[str, dict]:
