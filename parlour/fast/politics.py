@@ -672,19 +672,58 @@ def after(row: list[int], at: int, action: int, me: int) -> list[int]:
     return row
 
 
-def stake(row: list[int], at: int, me: int, players: int, here: float) -> float:
-    """What winning this card's revolt is worth to me against a rival winning it (leaving the
-    row as it is, `here`, changes nothing)."""
-    mine = worst = here
-    for action in (TAKE_OVER, SWAP_LEFT, SWAP_RIGHT):
-        if (action == SWAP_LEFT and at == 0 or action == SWAP_RIGHT and at == PLACES - 1
-                or action == TAKE_OVER and row[at] >> 4 == me):
-            continue
-        value = row_value(after(row, at, action, me), me, players)
-        mine = max(mine, value)
-        if action != TAKE_OVER:
+# What a row is worth to a seat, and what each place's revolt could make of it: a playout asks at
+# every placing, cup and revolt, mostly of the same few rows (the row changes only in revolts),
+# and each judgement is some twenty row_value calls. So they are kept, keyed by the seat, the
+# player count and the row: public and complete inputs of a pure function, so a judgement is the
+# same whichever position asks and tells it nothing. Bounded: emptied when full. A judgement
+# is shared: read it, never change it.
+JUDGED: Final = 1 << 13
+_JUDGEMENTS: dict[tuple[int, ...], list[float]] = {}
+# In a judgement: [0] row_value of the row, [1 + at] the stake of the revolt at `at`, and
+# [OUTCOMES + 3 * at + k] row_value after that revolt ends in TAKE_OVER, SWAP_LEFT, SWAP_RIGHT
+# (k 0, 1, 2), where the seat could end it so (0.0 where not: no neighbour there, or his own
+# card, which he cannot take over).
+OUTCOMES: Final = 1 + PLACES
+
+
+def judgement(row: list[int], me: int, players: int) -> list[float]:
+    """What `row` is worth to `me` and the stake of every place's revolt, as _judge makes
+    them."""
+    key = (me, players, *row)
+    found = _JUDGEMENTS.get(key)
+    if found is None:
+        if len(_JUDGEMENTS) >= JUDGED:
+            _JUDGEMENTS.clear()
+        found = _JUDGEMENTS[key] = _judge(row, me, players)
+    return found
+
+
+def _judge(row: list[int], me: int, players: int) -> list[float]:
+    """The stake of each place's revolt: what winning it is worth to me against a rival
+    winning it, the best row I could make of it (taking over, swapping either way, or leaving
+    the row as it is) less the worst of leaving it and the swaps (a rival's take-over is not
+    counted). Each swap of two neighbours is valued once: swapping right from one place is
+    swapping left from the next."""
+    here = row_value(row, me, players)
+    judged = [here] + [0.0] * (PLACES + 3 * PLACES)
+    for at in range(PLACES):
+        mine = worst = here
+        if row[at] >> 4 != me:
+            value = judged[OUTCOMES + 3 * at] = row_value(after(row, at, TAKE_OVER, me), me,
+                                                         players)
+            mine = max(mine, value)
+        if at > 0:
+            value = judged[OUTCOMES + 3 * at + 1] = judged[OUTCOMES + 3 * at - 1]
+            mine = max(mine, value)
             worst = min(worst, value)
-    return mine - worst
+        if at < PLACES - 1:
+            value = judged[OUTCOMES + 3 * at + 2] = row_value(after(row, at, SWAP_RIGHT, me),
+                                                             me, players)
+            mine = max(mine, value)
+            worst = min(worst, value)
+        judged[1 + at] = mine - worst
+    return judged
 
 
 def heuristic_choice(legal: list[int], phase: int, me: int, players: int, row: list[int],
@@ -693,12 +732,12 @@ def heuristic_choice(legal: list[int], phase: int, me: int, players: int, row: l
     card's revolt matters (or his pool is low), and chooses the revolt outcome with the best
     row. From what the seat to act sees: the row, the markers, the caps on placing."""
     if phase == INFLUENCE:
+        judged = judgement(row, me, players)
         best, best_value = -1, 0.0
-        here = row_value(row, me, players)
         for i in range(PLACES):
             if not caps[i]:
                 continue
-            worth = stake(row, i, me, players, here) + (0.5 if row[i] >> 4 == me else 0.0)
+            worth = judged[1 + i] + (0.5 if row[i] >> 4 == me else 0.0)
             mine = markers[i * players + me]
             rivals = sum(markers[i * players:(i + 1) * players]) - mine
             value = worth / (1 + mine) * (1 + 0.2 * rivals)
@@ -708,15 +747,21 @@ def heuristic_choice(legal: list[int], phase: int, me: int, players: int, row: l
             return DONE
         return place_action(best, min(caps[best], max(1, allot // 2)))
     if phase == CUP:
-        here = row_value(row, me, players)
         # Nothing to win here: take the markers home for the next round.
-        if stake(row, at, me, players, here) > 0.5 or pool < 3:
+        if judgement(row, me, players)[1 + at] > 0.5 or pool < 3:
             return legal[-1]
         return legal[0]
     if phase == REVOLT:
-        best, best_value = LEAVE, row_value(row, me, players)
+        judged = judgement(row, me, players)
+        best, best_value = LEAVE, judged[0]
         for action in legal:
-            value = row_value(after(row, at, action, me), me, players)
+            if action == LEAVE:
+                value = judged[0]
+            elif (action == TAKE_OVER and row[at] >> 4 != me or action == SWAP_LEFT and at > 0
+                  or action == SWAP_RIGHT and at < PLACES - 1):
+                value = judged[OUTCOMES + 3 * at + action - TAKE_OVER]
+            else:
+                value = row_value(after(row, at, action, me), me, players)
             if value > best_value + 1e-9:
                 best, best_value = action, value
         return best
