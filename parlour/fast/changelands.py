@@ -420,35 +420,73 @@ def heuristic_choice(legal: list[int], field: list[int], markers: list[int], me:
             if value < best - 1e-9:
                 best, choice = value, action
         return choice
-    seats = range(len(markers))
-    # A changed square matters to a marker's turn only if its best reach looked at that
-    # square's card: every other marker's best reach is what it was.
-    depends = [[0] for _ in seats]
-    unchanged = [best_reach(field, markers[s], STEPS, STARTS[s], GOALS[s], depends[s])
-                 for s in seats]
-    as_is = _spoil(unchanged, me)
-    looked = 0
-    for seen in depends:
-        looked |= seen[0]
-    cache: dict[int, float] = {}  # cards of one suit, or two gods, point alike
+    judged = judgement(field, markers, me)
+    as_is, looked, values = judged.as_is, judged.looked, judged.values
     best_score, choice = 0.0, -1
     for action in legal:
         card, square = divmod(action - CHANGE, SQUARES)
         value = as_is
         if looked >> square & 1:
-            touched = [depends[s][0] >> square & 1 for s in seats]
             kind = card // 9 * SQUARES + square
-            cached = cache.get(kind)
+            cached = values.get(kind)
             if cached is None:
-                old, field[square] = field[square], card
-                cached = cache[kind] = _spoil(
-                    [best_reach(field, markers[s], STEPS, STARTS[s], GOALS[s]) if touched[s]
-                     else unchanged[s] for s in seats], me)
-                field[square] = old
+                cached = values[kind] = judged.judge(field, markers, me, card, square)
             value = cached
         if choice < 0 or value > best_score + 1e-9:
             best_score, choice = value, action
     return choice
+
+
+class Judgement:
+    """What the changes are worth to `me` on one field with the markers where they are, as
+    heuristic_choice rates them: as_is for a change no marker's best reach looks at, else by
+    the card's kind (cards of one suit, or two gods, point alike) and the square, judged when
+    first asked and kept in `values`."""
+
+    def __init__(self, field: list[int], markers: list[int], me: int) -> None:
+        # A changed square matters to a marker's turn only if its best reach looked at that
+        # square's card: every other marker's best reach is what it was.
+        seats = range(len(markers))
+        depends = [[0] for _ in seats]
+        self.unchanged = [best_reach(field, markers[s], STEPS, STARTS[s], GOALS[s], depends[s])
+                          for s in seats]
+        self.as_is = _spoil(self.unchanged, me)
+        self.depends = [seen[0] for seen in depends]
+        looked = 0
+        for seen in self.depends:
+            looked |= seen
+        self.looked = looked
+        self.values: dict[int, float] = {}
+
+    def judge(self, field: list[int], markers: list[int], me: int, card: int,
+              square: int) -> float:
+        """The worth of putting `card` on `square` (one the best reaches looked at)."""
+        touched = [seen >> square & 1 for seen in self.depends]
+        old, field[square] = field[square], card
+        value = _spoil([best_reach(field, markers[s], STEPS, STARTS[s], GOALS[s]) if touched[s]
+                        else self.unchanged[s] for s in range(len(markers))], me)
+        field[square] = old
+        return value
+
+
+# A seat's changes judged on a field, kept: a playout through a position of the tree asks again
+# what the last one asked there (the field and the markers are the same in every
+# determinization; only the hidden hands differ, and with them which changes are offered), and
+# judging a turn's changes is dozens of best_reach searches. Keyed by the seat, the markers and
+# the field: public and complete inputs of pure judgements, so an answer is the same whichever
+# position asks and tells it nothing. Bounded: emptied when full.
+JUDGED: Final = 1 << 12
+_JUDGEMENTS: dict[tuple[int, ...], Judgement] = {}
+
+
+def judgement(field: list[int], markers: list[int], me: int) -> Judgement:
+    key = (me, *markers, *field)
+    found = _JUDGEMENTS.get(key)
+    if found is None:
+        if len(_JUDGEMENTS) >= JUDGED:
+            _JUDGEMENTS.clear()
+        found = _JUDGEMENTS[key] = Judgement(field, markers, me)
+    return found
 
 
 def _spoil(reaches: list[float], me: int) -> float:
