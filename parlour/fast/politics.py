@@ -678,7 +678,7 @@ def after(row: list[int], at: int, action: int, me: int) -> list[int]:
 # player count and the row: public and complete inputs of a pure function, so a judgement is the
 # same whichever position asks and tells it nothing. Bounded: emptied when full. A judgement
 # is shared: read it, never change it.
-JUDGED: Final = 1 << 13
+JUDGED: Final = 1 << 12
 _JUDGEMENTS: dict[tuple[int, ...], list[float]] = {}
 # In a judgement: [0] row_value of the row, [1 + at] the stake of the revolt at `at`, and
 # [OUTCOMES + 3 * at + k] row_value after that revolt ends in TAKE_OVER, SWAP_LEFT, SWAP_RIGHT
