@@ -82,6 +82,10 @@ def _limits(mask: int) -> tuple[int, ...]:
 
 
 LIMITS: Final = [_limits(mask) for mask in range(1 << PLACES)]
+# The placings of 1 to `cap` markers at each place, made once: the moves of every turn of placing.
+PLACINGS: Final[list[list[list[int]]]] = [
+    [[place_action(i, c) for c in range(1, cap + 1)] for cap in range(MARKERS + 1)]
+    for i in range(PLACES)]
 PUTS: Final[list[int]] = [PUT_BASE + c for c in range(MARKERS + 1)]
 
 
@@ -321,10 +325,14 @@ class PoliticsFast(FastState):
         """How many markers `seat` may still put on each place now: the limits of _limits, less
         what he has put there this round (distance_limit=on_card: what he holds there)."""
         limits = LIMITS[self.own(seat)]
-        n = self.players
         allot = self.allot
-        had = self.markers[seat::n] if self.rules.on_card else self.placed
-        return [max(0, min(allot, limits[i] - had[i])) for i in range(PLACES)]
+        had = self.markers[seat::self.players] if self.rules.on_card else self.placed
+        caps = [0] * PLACES
+        for i in range(PLACES):
+            cap = limits[i] - had[i]
+            if cap > 0:
+                caps[i] = cap if cap < allot else allot
+        return caps
 
     def place(self, seat: int, action: int) -> None:
         i, count = divmod(action - PLACE_BASE, MARKERS)
@@ -334,7 +342,8 @@ class PoliticsFast(FastState):
         self.placed[i] = self.placed[i] + count
         self.pools[seat] = self.pools[seat] - count
         self.allot -= count
-        self.emit(PLACED, seat, count, (self.card(i),))
+        if self.events is not None:  # a search's playouts tell nobody: no card to name
+            self.emit(PLACED, seat, count, (self.card(i),))
         if self.allot == 0:
             self.next_placer()
 
@@ -452,7 +461,8 @@ class PoliticsFast(FastState):
             self.pools[s] = self.pools[s] + cup[s]
         self.phase = REVOLT
         self.actor = seat
-        self.emit(DRAWN, seat, self.at, (self.card(self.at),), tuple(cup))
+        if self.events is not None:  # a search's playouts tell nobody: no card to name
+            self.emit(DRAWN, seat, self.at, (self.card(self.at),), tuple(cup))
 
     def revolt(self, seat: int, action: int) -> None:
         """"Take over that card (swap the current card with one of the same rank from that
@@ -535,8 +545,10 @@ class PoliticsFast(FastState):
         if phase == INFLUENCE:
             actions: list[int] = []
             for i, cap in enumerate(self.caps(seat)):
-                actions += [place_action(i, c) for c in range(1, cap + 1)]
-            return actions + [DONE]
+                if cap:
+                    actions += PLACINGS[i][cap]
+            actions.append(DONE)
+            return actions
         if phase == CUP:
             return PUTS[:self.markers[self.at * self.players + seat] + 1]
         if phase == REVOLT:
