@@ -32,7 +32,7 @@ from typing import Any, Final
 
 from ..core.cards import VIASHI_CARDS
 from ..core.hidden import NoDeal
-from ..games.melds import KINDS, SUITS, Scoring, best_score, identities, six_colors, solve
+from ..games.melds import KINDS, SUITS, Scoring, best_score, identities, remember, six_colors, solve
 from .core import NOBODY, Event, FastState, Rng, core_copy
 
 N_CARDS = 54
@@ -150,7 +150,24 @@ def in_force(given: int, odd: int) -> tuple[int, int]:
     return given & ~off, cancelled
 
 
+# Scorings by the effects in force and the bonus (active | bonus << 27): the heuristic asks for
+# them at every decision of a playout, and building one costs tens of microseconds. At most 2^28
+# keys, a few hundred met: emptied when it holds SCORINGS_MOST.
+_scorings: dict[int, Scoring] = {}
+SCORINGS_MOST: Final = 4096
+
+
 def scoring_of(active: int, bonus: bool) -> Scoring:
+    key = active | (1 << 27 if bonus else 0)
+    sc = _scorings.get(key)
+    if sc is None:
+        if len(_scorings) >= SCORINGS_MOST:
+            _scorings.clear()
+        sc = _scorings[key] = new_scoring(active, bonus)
+    return sc
+
+
+def new_scoring(active: int, bonus: bool) -> Scoring:
     """What the effects in force make of the points, the melds' lengths and the cards that may
     change (seed 003's list of the 27, in the solver's terms); `bonus`: Loot's six-color bonus
     counts on the table."""
@@ -1259,6 +1276,60 @@ WILD_MOST: Final = 2  # and so do hands with more changing cards than this
 CORE: Final = 12
 NAMES: Final = VIASHI_CARDS
 
+# What the heuristic asks of the solver, remembered. Search asks the heuristic at every move of
+# its playouts, and its determinizations and playouts meet the same hands under the same effects
+# again and again (and a meld being tabled asks for the same plan at every card it lays). An
+# answer depends on its whole key only (the cards, in the order asked, and the Scoring, which is
+# frozen), so what one seat's question left tells another nothing. Plans are kept as tuples of
+# strings and numbers, which the garbage collector stops tracking (see best_score's note), and
+# the table is emptied when it holds PLANS_MOST hands.
+PLANS_MOST: Final = 50_000
+# A meld of a plan: kind, cards, what each stands for, whether it is a color holding runs.
+PlanMeld = tuple[int, tuple[str, ...], tuple[str, ...], bool]
+# A hand's best arrangement (solve's): score, melds, loose cards and their points.
+Plan = tuple[float, tuple[PlanMeld, ...], tuple[str, ...], tuple[float, ...]]
+_plans: dict[Scoring, dict[tuple[str, ...], Plan]] = {}
+_planned = 0
+
+
+def _plan(hand: list[str], sc: Scoring) -> Plan:
+    """solve(hand, sc), remembered."""
+    global _planned
+    known = _plans.get(sc)
+    if known is None:
+        known = _plans[sc] = {}
+    key = tuple(hand)
+    plan = known.get(key)
+    if plan is None:
+        if _planned >= PLANS_MOST:
+            _plans.clear()
+            _planned = 0
+            known = _plans[sc] = {}
+        found = solve(key, sc)
+        melds: list[PlanMeld] = [(KINDS.index(m.kind), tuple(m.cards), tuple(m.idents),
+                                  bool(m.runs)) for m in found.melds]
+        plan = known[key] = (float(found.score), tuple(melds), tuple(found.loose),
+                             tuple([float(v) for v in found.loose_points]))
+        _planned += 1
+    return plan
+
+
+# A card's points standing for ident i in a meld of kind k, at k * 54 + i, by Scoring (the
+# heuristic weighs every card of the table under two Scorings whenever a god might be tabled).
+_stand_values: dict[Scoring, list[float]] = {}
+# A Scoring as if no card could change, and the cards that may change (_plannable), by Scoring.
+_unchanging: dict[Scoring, tuple[Scoring, frozenset[str]]] = {}
+
+
+def _values_of(sc: Scoring) -> list[float]:
+    values = _stand_values.get(sc)
+    if values is None:
+        if len(_stand_values) >= SCORINGS_MOST:
+            _stand_values.clear()
+        values = _stand_values[sc] = [float(sc.card_value(KINDS[k], i % 9 + 1, SUITS[i // 9]))
+                                      for k in range(3) for i in range(N_CARDS)]
+    return values
+
 
 def _cards(mask: int) -> list[int]:
     cards: list[int] = []
@@ -1304,15 +1375,31 @@ def _plannable(sc: Scoring, hand: list[str]) -> Scoring:
     """The scoring to plan this hand with. Changing cards multiply the solver's work (a third in
     a hand of nine: up to tens of ms a solve, a fourth: hundreds): a big hand, or one with many of
     them, is planned as if no card could change (the moves offered still allow them)."""
-    if (sc.rank_wild_suits or sc.color_wild_ranks) and (
-            len(hand) > WILD_PLAN
-            or sum(1 for c in hand if sc.rank_wild(c) or sc.color_wild(c)) > WILD_MOST):
-        return replace(sc, rank_wild_suits=frozenset(), color_wild_ranks=frozenset())
+    if not sc.rank_wild_suits and not sc.color_wild_ranks:
+        return sc
+    found = _unchanging.get(sc)
+    if found is None:
+        if len(_unchanging) >= SCORINGS_MOST:
+            _unchanging.clear()
+        found = _unchanging[sc] = (
+            replace(sc, rank_wild_suits=frozenset(), color_wild_ranks=frozenset()),
+            frozenset(c for c in NAMES if sc.rank_wild(c) or sc.color_wild(c)))
+    plain, changing = found
+    if len(hand) > WILD_PLAN or sum(1 for c in hand if c in changing) > WILD_MOST:
+        return plain
     return sc
 
 
-def _stand_value(sc: Scoring, kind: int, stand: int) -> float:
-    return float(sc.card_value(KINDS[kind], stand % 9 + 1, SUITS[stand // 9]))
+# The best score of a hand less some cards, from the hand's best arrangement: the solver is exact
+# and a meld's points are its own cards', so a card left loose in that arrangement leaves exactly
+# its loose points behind when it goes, and no card can leave less (the hand's best with the card
+# loose again is an arrangement of the whole hand). Such scores are sums of halves: exact.
+def _loose_value(sc: Scoring, card: str, plan: Plan) -> float:
+    loose = plan[2]
+    for j in range(len(loose)):
+        if loose[j] == card:
+            return plan[3][j]
+    return float(sc.loose_value(card))
 
 
 def heuristic_choice(legal: list[int], seat: int, held: list[int], pile: list[int],
@@ -1333,53 +1420,120 @@ def heuristic_choice(legal: list[int], seat: int, held: list[int], pile: list[in
     spare: list[str] = []
     if len(hand) > CORE:
         hand, spare = _best_connected(hand, CORE)
-    now = best_score(hand, sc)
+    plan = _plan(hand, sc)
+    now = plan[0]  # best_score(hand, sc): the solver scores alike whether asked for the melds
     # Add a card to a meld when it is worth more there than in the hand's best plan.
+    values: list[float] | None = None
     for action in legal:
         if action >= ADD:
             rest, stand = divmod(action - ADD, 46)
             number, c = divmod(rest, 54)
-            if NAMES[c] in hand:
-                worth = _stand_value(sc, melds[number][0], c if stand == ITSELF else stand)
-                if worth + best_score(_without(hand, [NAMES[c]]), sc) > now:
+            name = NAMES[c]
+            if name in hand:
+                if values is None:
+                    values = _values_of(sc)
+                worth = values[melds[number][0] * 54 + (c if stand == ITSELF else stand)]
+                most = now - _loose_value(sc, name, plan)  # the hand's best without it, at most
+                if worth + most <= now:
+                    continue
+                if name in plan[2]:
+                    return action
+                if worth + best_score(_without(hand, [name]), sc) > now:
                     return action
     opens = [action - OPEN for action in legal if OPEN <= action < DISCARD]
     if opens:
         meld = _meld_to_table(hand, opens, sc, seat, melds, active, bonus, players)
         if meld is not None:
-            return OPEN + KINDS.index(meld.kind)
+            return OPEN + meld[0]
     discards = [action for action in legal if DISCARD <= action < LAY]
     if spare:
         return max((a for a in discards if NAMES[a - DISCARD] in spare),
                    key=lambda a: (-_partners(NAMES[a - DISCARD], spare + hand), (a - DISCARD) % 9))
+    return _discard(discards, hand, sc, now, plan)
 
-    def keep_value(action: int) -> tuple[float, int]:
-        return best_score(_without(hand, [NAMES[action - DISCARD]]), sc), (action - DISCARD) % 9
-    return max(discards, key=keep_value)
+
+def _discard(discards: list[int], hand: list[str], sc: Scoring, now: float, plan: Plan) -> int:
+    """The first discard of those that keep the best hand, the highest rank among equals:
+    max(discards, key=(best score of the hand without it, its rank)). A card loose in the
+    hand's plan is scored from the plan; the others at most as much, and are solved only while
+    that could beat the best found."""
+    keys: list[tuple[float, int] | None] = [None] * len(discards)
+    bounds: list[tuple[tuple[float, int], int]] = []
+    best: tuple[float, int] | None = None
+    for j in range(len(discards)):
+        c = discards[j] - DISCARD
+        name = NAMES[c]
+        key = (now - _loose_value(sc, name, plan), c % 9)
+        if name in plan[2]:
+            keys[j] = key
+            if best is None or key > best:
+                best = key
+        else:
+            bounds.append((key, j))
+    bounds.sort(reverse=True)
+    for bound, j in bounds:
+        if best is not None and bound < best:
+            break
+        c = discards[j] - DISCARD
+        key = (best_score(_without(hand, [NAMES[c]]), sc), c % 9)
+        keys[j] = key
+        if best is None or key > best:
+            best = key
+    for j in range(len(discards)):
+        if keys[j] == best:
+            if best is not None and NAMES[discards[j] - DISCARD] in plan[2]:
+                # The hand left, as the next draw will ask of it (when the Scoring is the same).
+                remember(_without(hand, [NAMES[discards[j] - DISCARD]]), sc, best[0])
+            return discards[j]
+    raise ValueError("no discard")
 
 
 def _draw(legal: list[int], hand: list[str], pile: list[str], sc: Scoring) -> int:
-    now = best_score(hand, sc)
+    with_top: list[str] = []
+    plan: Plan | None = None
+    if TAKE in legal and pile:
+        # The hand with the top discard, in card order (as it is planned if taken). Its best
+        # arrangement, if it leaves the top loose, also scores the hand without it.
+        with_top = sorted(hand + [pile[-1]], key=CARD_NUMBER.__getitem__)
+        plan = _plan(with_top, sc)
+    if plan is not None and pile[-1] in plan[2]:
+        now = plan[0] - _loose_value(sc, pile[-1], plan)
+    else:
+        now = best_score(hand, sc)
     if TAKE_PILE in legal and len(hand) + len(pile) <= CORE:
         # The pile brings its worst cards too: take it for a clear gain only.
         if best_score(hand + pile, sc) - now > 4 + len(pile):
             return TAKE_PILE
-    if TAKE in legal and pile:
-        with_top = max(best_score([c for c in hand + [pile[-1]] if c != out], sc)
-                       for out in set(hand))
-        if with_top > now:
-            return TAKE
+    if plan is not None and _top_helps(hand, with_top, plan, sc, now):
+        return TAKE
     return DRAW if DRAW in legal else legal[0]
+
+
+def _top_helps(hand: list[str], with_top: list[str], plan: Plan, sc: Scoring,
+               now: float) -> bool:
+    """Does the top discard, kept instead of some card of the hand (every copy of it), make a
+    hand better than this one's `now`? From the best arrangement of the hand with the top
+    (`plan`): a card loose in it leaves its loose points when it goes, any other at most that."""
+    whole = plan[0]
+    for out in set(hand):
+        copies = with_top.count(out)
+        most = whole - copies * _loose_value(sc, out, plan)
+        if most <= now:
+            continue
+        if plan[2].count(out) == copies:
+            return True
+        if best_score([c for c in with_top if c != out], sc) > now:
+            return True
+    return False
 
 
 def _meld_to_table(hand: list[str], kinds: list[int], sc: Scoring, seat: int,
                    melds: list[tuple[int, list[int], list[int]]], active: int, bonus: bool,
-                   players: int) -> Any:
+                   players: int) -> PlanMeld | None:
     """The first meld of the hand's best arrangement, of a kind that may be opened, whose
     tabling pays; None if none does."""
-    for meld in solve(hand, sc).melds:
-        if KINDS.index(meld.kind) in kinds and _pays(meld, hand, seat, melds, active, bonus,
-                                                      players):
+    for meld in _plan(hand, sc)[1]:
+        if meld[0] in kinds and _pays(meld, hand, seat, melds, active, bonus, players):
             return meld
     return None
 
@@ -1398,7 +1552,7 @@ def _lay(legal: list[int], seat: int, now: list[str], pending: tuple[int, list[i
     meld = _meld_to_table(hand, [kind], sc, seat, melds, active, bonus, players)
     if meld is not None:
         plan = [LAY + CARD_NUMBER[c] * 46 + (ITSELF if c == i else CARD_NUMBER[i])
-                for c, i in zip(meld.cards, meld.idents)]
+                for c, i in zip(meld[1], meld[2])]
         for c, stand in zip(laid, stands):
             done = LAY + c * 46 + (ITSELF if c == stand else stand)
             if done in plan:
@@ -1409,38 +1563,75 @@ def _lay(legal: list[int], seat: int, now: list[str], pending: tuple[int, list[i
     return CLOSE if CLOSE in legal else legal[0]
 
 
-def _pays(meld: Any, hand: list[str], seat: int, melds: list[tuple[int, list[int], list[int]]],
-          active: int, bonus: bool, players: int) -> bool:
+def _pays(meld: PlanMeld, hand: list[str], seat: int,
+          melds: list[tuple[int, list[int], list[int]]], active: int, bonus: bool,
+          players: int) -> bool:
     """Tabling this meld pays unless the effects of its gods help the others' tables more than
     they help our table and hand."""
-    gods = [CARD_NUMBER[c] - 45 for c in meld.cards if CARD_NUMBER[c] >= 45]
+    kind, cards, idents, runs = meld
+    gods = [CARD_NUMBER[c] - 45 for c in cards if CARD_NUMBER[c] >= 45]
     if not gods:
         return True
-    kind = KINDS.index(meld.kind)
-    kinds = (kind, RUN) if kind == COLOR and meld.runs else (kind,)
+    kinds = (kind, RUN) if kind == COLOR and runs else (kind,)
     given = odd = active
     for god in gods:
         for k in kinds:
             given |= 1 << effect(god, k)
             odd ^= 1 << effect(god, k)
     after = in_force(given, odd)[0]
-    before_sc, after_sc = scoring_of(active, bonus), scoring_of(after, bonus)
-    rest = _without(hand, list(meld.cards))
-    tabled = sum(_stand_value(after_sc, kind, CARD_NUMBER[i]) for i in meld.idents)
-    mine = (best_score(rest, _plannable(after_sc, rest)) + tabled
-            - best_score(hand, _plannable(before_sc, hand)))
-    theirs = []
-    for s in range(players):
-        change = 0.0
-        for k, meld_stands, owners in melds:
-            for stand, owner in zip(meld_stands, owners):
-                if owner == s:
-                    change += _stand_value(after_sc, k, stand) - _stand_value(before_sc, k, stand)
-        if s == seat:
-            mine += change
-        else:
-            theirs.append(change)
+    mine = _tabling_gain(meld, hand, active, after, bonus)
+    # What the effects change of each seat's cards on the table.
+    gain = _gains(active, after, bonus)
+    change = [0.0] * players
+    for k, meld_stands, owners in melds:
+        base = k * 54
+        for j in range(len(meld_stands)):
+            change[owners[j]] += gain[base + meld_stands[j]]
+    mine += change[seat]
+    theirs = [change[s] for s in range(players) if s != seat]
     return mine >= max(theirs, default=0.0) - 2
+
+
+# What tabling a meld does to its player's own hand and points (_tabling_gain), by the effects
+# before and after, the bonus, the meld and the hand: the heuristic asks again at every card of
+# the meld it lays, and of every god meld of the plan at every move where one could be opened.
+# Keyed by all it reads; emptied when it holds PLANS_MOST.
+_tablings: dict[tuple[int, int, bool, PlanMeld, tuple[str, ...]], float] = {}
+# What each card standing for ident i in a meld of kind k gains (k * 54 + i) when the effects
+# go from `active` to `after`, by (active, after, bonus).
+_gain_lists: dict[tuple[int, int, bool], list[float]] = {}
+
+
+def _tabling_gain(meld: PlanMeld, hand: list[str], active: int, after: int,
+                  bonus: bool) -> float:
+    key = (active, after, bonus, meld, tuple(hand))
+    gain = _tablings.get(key)
+    if gain is None:
+        kind, cards, idents, _ = meld
+        before_sc, after_sc = scoring_of(active, bonus), scoring_of(after, bonus)
+        after_v = _values_of(after_sc)
+        rest = _without(hand, list(cards))
+        tabled = sum(after_v[kind * 54 + CARD_NUMBER[i]] for i in idents)
+        # (the hand's own plan, which the heuristic made already, scores it as best_score)
+        gain = (best_score(rest, _plannable(after_sc, rest)) + tabled
+                - _plan(hand, _plannable(before_sc, hand))[0])
+        if len(_tablings) >= PLANS_MOST:
+            _tablings.clear()
+        _tablings[key] = gain
+    return gain
+
+
+def _gains(active: int, after: int, bonus: bool) -> list[float]:
+    key = (active, after, bonus)
+    gain = _gain_lists.get(key)
+    if gain is None:
+        before_v = _values_of(scoring_of(active, bonus))
+        after_v = _values_of(scoring_of(after, bonus))
+        gain = [after_v[i] - before_v[i] for i in range(3 * N_CARDS)]
+        if len(_gain_lists) >= SCORINGS_MOST:
+            _gain_lists.clear()
+        _gain_lists[key] = gain
+    return gain
 
 
 # Every field of a position but its options, generator, events and the rules the effects make:

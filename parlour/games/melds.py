@@ -227,6 +227,23 @@ def best_score(cards: Iterable[str], scoring: Scoring) -> float:
     return value
 
 
+def remember(cards: Iterable[str], scoring: Scoring, value: float) -> None:
+    """Tell best_score the best score of a hand, found some other exact way (Treasure's heuristic
+    knows the score of a hand less a card its best arrangement leaves loose)."""
+    global _remembered
+    key = ",".join(sorted(cards))
+    known = _scores.get(scoring)
+    if known is None:
+        known = _scores[scoring] = {}
+    if key not in known:
+        if _remembered >= CACHE_MOST:
+            _scores.clear()
+            _remembered = 0
+            known = _scores[scoring] = {}
+        known[key] = value
+        _remembered += 1
+
+
 def score(cards: Sequence[str], scoring: Scoring) -> float:
     """The best score of a hand asked about once (not remembered)."""
     cards = tuple(cards)
