@@ -1326,8 +1326,13 @@ def _values_of(sc: Scoring) -> list[float]:
     if values is None:
         if len(_stand_values) >= SCORINGS_MOST:
             _stand_values.clear()
-        values = _stand_values[sc] = [float(sc.card_value(KINDS[k], i % 9 + 1, SUITS[i // 9]))
-                                      for k in range(3) for i in range(N_CARDS)]
+        # (the points read only these fields: Tables' lists, shared by many Scorings)
+        key = (sc.base, sc.run_mult, sc.set_mult, sc.color_mult, sc.suit_mult, sc.fool_mult)
+        values = _values.get(key)
+        if values is None:
+            values = _values[key] = [float(sc.card_value(KINDS[k], i % 9 + 1, SUITS[i // 9]))
+                                     for k in range(3) for i in range(N_CARDS)]
+        _stand_values[sc] = values
     return values
 
 
