@@ -255,11 +255,32 @@ def score(cards: Sequence[str], scoring: Scoring) -> float:
 @lru_cache(maxsize=512)
 def _tables(sc: Scoring):
     """Points by kind, rank and suit, and each card's facts and loose value, for one Scoring."""
-    val = {k: tuple(tuple(sc.card_value(k, r, SUITS[s]) if r else 0.0 for s in range(6))
-                    for r in range(10)) for k in KINDS}
-    facts = {c: _card_facts(c, sc) for c in VIASHI_CARDS}
-    loose = {c: sc.loose_value(c) for c in VIASHI_CARDS}
+    # Treasure's effects make hundreds of Scorings that differ in a field or two: each part is
+    # built once for the fields it reads (by their repr, so that 1 and 1.0 stay apart), and
+    # shared (read only).
+    val = _part(repr(("val", sc.base, sc.run_mult, sc.set_mult, sc.color_mult, sc.suit_mult,
+                      sc.fool_mult)),
+                lambda: {k: tuple(tuple(sc.card_value(k, r, SUITS[s]) if r else 0.0
+                                        for s in range(6)) for r in range(10)) for k in KINDS})
+    facts = _part(repr(("facts", sorted(sc.rank_wild_suits), sorted(sc.color_wild_ranks))),
+                  lambda: {c: _card_facts(c, sc) for c in VIASHI_CARDS})
+    loose = _part(repr(("loose", sc.hand_zero, sc.hand_nine, sorted(sc.rank_wild_suits),
+                        sorted(sc.color_wild_ranks), sc.suit_mult, sc.fool_mult)),
+                  lambda: {c: sc.loose_value(c) for c in VIASHI_CARDS})
     return val, facts, loose
+
+
+_parts: dict[str, dict] = {}
+PARTS_MOST = 4096
+
+
+def _part(key: str, build) -> dict:
+    part = _parts.get(key)
+    if part is None:
+        if len(_parts) >= PARTS_MOST:
+            _parts.clear()
+        part = _parts[key] = build()
+    return part
 
 
 # Hands without changing cards ------------------------------------------------------------------
