@@ -1282,8 +1282,9 @@ NAMES: Final = VIASHI_CARDS
 # answer depends on its whole key only (the cards, in the order asked, and the Scoring, which is
 # frozen), so what one seat's question left tells another nothing. Plans are kept as tuples of
 # strings and numbers, which the garbage collector stops tracking (see best_score's note), and
-# the table is emptied when it holds PLANS_MOST hands.
-PLANS_MOST: Final = 50_000
+# the table is emptied when it holds PLANS_MOST hands (about a kilobyte each: some 20 MB at
+# most; a search adds a few thousand a second).
+PLANS_MOST: Final = 20_000
 # A meld of a plan: kind, cards, what each stands for, whether it is a color holding runs.
 PlanMeld = tuple[int, tuple[str, ...], tuple[str, ...], bool]
 # A hand's best arrangement (solve's): score, melds, loose cards and their points.
