@@ -91,8 +91,7 @@ class Before(agents.Agent):
             return legal[0]
         text = OldEngine.ask({
             "game": self.game.info.id, "players": self.game.players,
-            "options": {k: v for k, v in self.game.options.items()
-                        if v != self.game.info.option(k).default},
+            "options": self.game.changed_options(),
             "seed": state.seed, "moves": [str(a) for a in state.history],
             "seat": seat, "agent_seed": self.seed, "spec": self.spec})
         return self.game.parse_action(state, text)

@@ -58,9 +58,7 @@ class OpenSpielISMCTS(Agent):
         adapter.register_all()
         spec = adapter._parameters(game.info)
         params: dict = {"players": game.players}
-        for key, value in game.options.items():
-            if value == game.info.option(key).default:
-                continue
+        for key, value in game.changed_options().items():
             if key not in spec:
                 raise OptionError(f"the OpenSpiel adapter has no parameter for {key}={value!r}")
             params[key] = 0 if value is None else value  # 0: the adapter's "off"

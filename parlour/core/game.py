@@ -249,9 +249,12 @@ class Game:
     def action_from_id(self, number: int):
         raise NotImplementedError
 
+    def changed_options(self) -> dict:
+        """The options set away from their defaults: what `parlour.load` needs to make it again."""
+        return {k: v for k, v in self.options.items() if v != self.info.option(k).default}
+
     def __repr__(self) -> str:
-        changed = {k: v for k, v in self.options.items() if v != self.info.option(k).default}
-        args = "".join(f", {k}={v!r}" for k, v in changed.items())
+        args = "".join(f", {k}={v!r}" for k, v in self.changed_options().items())
         return f"parlour.load({self.info.id!r}, players={self.players}{args})"
 
 
