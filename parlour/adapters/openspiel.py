@@ -37,6 +37,7 @@ import numpy as np
 import pyspiel
 
 import parlour
+from parlour.core.errors import OptionError
 
 DEALS = 1000
 _LOADED: dict = {}  # (game id, players, options) -> the loaded Parlour game
@@ -55,6 +56,18 @@ def _parameters(info) -> dict:
             params[option.name] = 0 if option.default is None else option.default
         elif isinstance(option.default, (bool, int, float, str)):
             params[option.name] = option.default
+    return params
+
+
+def parameters_of(game) -> dict:
+    """The OpenSpiel parameters that load this very Parlour game (the inverse of ParlourGame's
+    reading of them: 0 for an option that is off)."""
+    spec = _parameters(game.info)
+    params: dict = {"players": game.players}
+    for key, value in game.changed_options().items():
+        if key not in spec:
+            raise OptionError(f"the OpenSpiel adapter has no parameter for {key}={value!r}")
+        params[key] = 0 if value is None else value
     return params
 
 

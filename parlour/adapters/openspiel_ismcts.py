@@ -22,7 +22,6 @@ import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
 from ..agents.base import Agent
-from ..core.errors import OptionError
 from . import openspiel as adapter
 
 
@@ -56,14 +55,8 @@ class OpenSpielISMCTS(Agent):
 
     def __init__(self, game, seed: int | None, seconds: float = 1.0, c: float = 2.0):
         adapter.register_all()
-        spec = adapter._parameters(game.info)
-        params: dict = {"players": game.players}
-        for key, value in game.changed_options().items():
-            if key not in spec:
-                raise OptionError(f"the OpenSpiel adapter has no parameter for {key}={value!r}")
-            params[key] = 0 if value is None else value  # 0: the adapter's "off"
         self.game = game
-        self.os_game = pyspiel.load_game(f"parlour_{game.info.id}", params)
+        self.os_game = pyspiel.load_game(f"parlour_{game.info.id}", adapter.parameters_of(game))
         self.rng = random.Random(seed)
         np_rng = np.random.RandomState(self.rng.getrandbits(32))
         evaluator = mcts.RandomRolloutEvaluator(1, np_rng)
@@ -99,9 +92,5 @@ class OpenSpielISMCTS(Agent):
         resampled = self.os_game.new_initial_state()
         resampled._box = adapter._Box(world)
         resampled._trail = adapter._Trail(tip.parent, tip.length, texts, world.clone(), views,
-                                          [s.copy() for s in tip.sums])
+                                          tip.sums)
         return resampled
-
-
-def make(game, seed, params) -> OpenSpielISMCTS:
-    return OpenSpielISMCTS(game, seed, **params)

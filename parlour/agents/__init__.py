@@ -90,7 +90,7 @@ def _openspiel(game, seed, params):
         from ..adapters import openspiel_ismcts
     except ImportError:
         raise OptionError("agent 'openspiel' needs open_spiel (pip install open_spiel)") from None
-    return openspiel_ismcts.make(game, seed, params)
+    return openspiel_ismcts.OpenSpielISMCTS(game, seed, **params)
 
 
 def _no_params(kind, params):
