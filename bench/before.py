@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -67,7 +68,7 @@ class OldEngine:
             where = tree("pure", cls.rev)
             cls.process = subprocess.Popen(
                 [sys.executable, "-c", SERVER], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                text=True, env={"PYTHONPATH": str(where), "PATH": "/usr/bin:/bin"})
+                text=True, env={**os.environ, "PYTHONPATH": str(where)})
         assert cls.process.stdin is not None and cls.process.stdout is not None
         cls.process.stdin.write(json.dumps(message) + "\n")
         cls.process.stdin.flush()
